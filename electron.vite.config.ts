@@ -1,0 +1,39 @@
+import { resolve } from 'node:path'
+import vue from '@vitejs/plugin-vue'
+import { defineConfig } from 'electron-vite'
+
+export default defineConfig({
+  main: {
+    build: {
+      target: 'node20',
+      outDir: 'out/main',
+      rolldownOptions: {
+        input: {
+          // The Electron shell.
+          index: resolve(__dirname, 'src/main/index.ts'),
+          // The HTTP host on its own (browser mode, tests): never imports electron.
+          serve: resolve(__dirname, 'src/main/serve.ts')
+        }
+      }
+    }
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rolldownOptions: {
+        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        // Sandboxed preloads must be CommonJS.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' }
+      }
+    }
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    plugins: [vue()],
+    build: {
+      target: 'es2022',
+      outDir: 'out/renderer',
+      rolldownOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } }
+    }
+  }
+})

@@ -1,0 +1,215 @@
+import { existsSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import type { AppStatus, Backup, Setting } from '../../shared/commands/schemas'
+import type { DoorEvent } from '../../shared/bridge'
+import { CommandError } from '../../shared/errors'
+import {
+  backupFile,
+  checkBackup,
+  copyBackupInto,
+  listBackups,
+  rotateBackups,
+  setAsideDamaged,
+  takeBackup
+} from '../campaign/backups'
+import { CampaignFile, DamagedCampaignError } from '../campaign/file'
+import { appPaths, realPath, type AppPaths } from './paths'
+import { RecentList } from './recent'
+
+export const BACKUP_INTERVAL_MS = 15 * 60 * 1000
+
+export interface SessionOptions {
+  home: string
+  mode: 'desktop' | 'browser'
+  version: string
+  now?: () => Date
+  nativeBinding?: string
+  /** Minimum time between automatic backups while there is activity. */
+  backupIntervalMs?: number
+  /** Campaign files outside the campaigns folder that the HTTP host may open (named on its command line). */
+  allowedFiles?: string[]
+  /** The sample campaign: its file name in the campaigns folder and the script that makes it. */
+  sample?: { fileName: string; build: (path: string) => Promise<void> }
+  log?: (message: string, error?: unknown) => void
+}
+
+/**
+ * The app's state in the main process: which campaign is open (or which damaged file awaits
+ * recovery), the recent list and the backup schedule. Commands change it only through the door.
+ */
+export class AppSession {
+  readonly paths: AppPaths
+  readonly recent: RecentList
+  readonly mode: 'desktop' | 'browser'
+  readonly version: string
+  readonly now: () => Date
+  readonly allowedFiles: Set<string>
+  readonly log: (message: string, error?: unknown) => void
+  private readonly nativeBinding: string | undefined
+  private readonly backupIntervalMs: number
+  private readonly sample: SessionOptions['sample']
+  private listeners = new Set<(e: DoorEvent) => void>()
+
+  campaign: CampaignFile | null = null
+  recovery: { path: string; problem: string } | null = null
+  /** Time of the last backup of the open campaign (or of opening it), and whether it changed since. */
+  private lastBackupAt = 0
+  private dirty = false
+
+  constructor(opts: SessionOptions) {
+    this.paths = appPaths(opts.home)
+    this.recent = new RecentList(this.paths.recentFile)
+    this.mode = opts.mode
+    this.version = opts.version
+    this.now = opts.now ?? (() => new Date())
+    this.nativeBinding = opts.nativeBinding
+    this.backupIntervalMs = opts.backupIntervalMs ?? BACKUP_INTERVAL_MS
+    this.allowedFiles = new Set((opts.allowedFiles ?? []).map((p) => realPath(p)))
+    this.sample = opts.sample
+    this.log = opts.log ?? ((m, e) => console.error(m, e ?? ''))
+  }
+
+  on(listener: (e: DoorEvent) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  emit(e: DoorEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(e)
+      } catch (err) {
+        this.log('An event listener failed', err)
+      }
+    }
+  }
+
+  requireCampaign(): CampaignFile {
+    if (!this.campaign) throw new CommandError('rule', 'No campaign is open. Open or create one first.')
+    return this.campaign
+  }
+
+  status(): AppStatus {
+    const c = this.campaign
+    const info = c ? c.info() : null
+    return {
+      version: this.version,
+      mode: this.mode,
+      campaignsDir: this.paths.campaignsDir,
+      campaign:
+        c && info ? { path: c.path, fileName: basename(c.path), name: info.name, setting: info.setting } : null,
+      recovery: this.recovery
+        ? {
+            path: this.recovery.path,
+            fileName: basename(this.recovery.path),
+            problem: this.recovery.problem,
+            backups: listBackups(this.recovery.path)
+          }
+        : null
+    }
+  }
+
+  private opened(file: CampaignFile): void {
+    this.campaign = file
+    this.recovery = null
+    this.lastBackupAt = this.now().getTime()
+    this.dirty = false
+    this.recent.touch(file.path, file.info().name, this.now())
+  }
+
+  async open(path: string): Promise<void> {
+    await this.close()
+    try {
+      this.opened(await CampaignFile.open(path, { now: this.now, nativeBinding: this.nativeBinding }))
+    } catch (e) {
+      if (e instanceof DamagedCampaignError) {
+        this.log(`Campaign file is damaged: ${e.path}: ${e.problem}`)
+        this.recovery = { path: e.path, problem: e.problem }
+        return
+      }
+      throw e
+    }
+  }
+
+  async create(path: string, name: string, setting: Setting, fixed?: { uuid: string; createdAt: string }): Promise<void> {
+    await this.close()
+    this.opened(
+      await CampaignFile.create(path, { name, setting, now: this.now, nativeBinding: this.nativeBinding, ...fixed })
+    )
+  }
+
+  /** Open the sample campaign from the campaigns folder, making it first if it is not there. */
+  async openSample(): Promise<void> {
+    if (!this.sample) throw new CommandError('internal', 'The sample campaign script is not available.')
+    const path = join(this.paths.campaignsDir, this.sample.fileName)
+    if (!existsSync(path)) await this.sample.build(path)
+    await this.open(path)
+  }
+
+  /** Close the open campaign, taking a backup first if it changed since the last one. */
+  async close(): Promise<void> {
+    this.recovery = null
+    const c = this.campaign
+    if (!c) return
+    this.campaign = null
+    try {
+      if (this.dirty) await this.backup(c, 'close')
+    } finally {
+      c.close()
+    }
+  }
+
+  private async backup(c: CampaignFile, kind: 'auto' | 'close' | 'manual'): Promise<Backup> {
+    const b = await takeBackup(c.db, c.path, kind, this.now())
+    this.lastBackupAt = this.now().getTime()
+    this.dirty = false
+    rotateBackups(c.path, this.now())
+    return b
+  }
+
+  backupNow(): Promise<Backup> {
+    return this.backup(this.requireCampaign(), 'manual')
+  }
+
+  /** Called by the door after each write: notes the activity and takes a backup when one is due. */
+  async afterWrite(): Promise<void> {
+    const c = this.campaign
+    if (!c) return
+    this.dirty = true
+    if (this.now().getTime() - this.lastBackupAt >= this.backupIntervalMs) {
+      try {
+        await this.backup(c, 'auto')
+      } catch (e) {
+        this.log('Automatic backup failed', e)
+      }
+    }
+  }
+
+  backups(): Backup[] {
+    const path = this.campaign?.path ?? this.recovery?.path
+    if (!path) throw new CommandError('rule', 'No campaign is open, so there are no backups to list.')
+    return listBackups(path)
+  }
+
+  /**
+   * Replace the open or damaged campaign with a backup. The current file is never lost: a sound one
+   * is backed up ('pre-restore'), a damaged one is moved into the backup folder as it is.
+   */
+  async restore(id: string): Promise<void> {
+    const path = this.campaign?.path ?? this.recovery?.path
+    if (!path) throw new CommandError('rule', 'No campaign is open, so there is nothing to restore into.')
+    const source = backupFile(path, id)
+    checkBackup(source)
+    if (this.campaign) {
+      const c = this.campaign
+      await takeBackup(c.db, c.path, 'pre-restore', this.now())
+      this.campaign = null
+      c.close()
+    } else {
+      setAsideDamaged(path, this.now())
+    }
+    this.recovery = null
+    await copyBackupInto(source, path)
+    await this.open(path)
+  }
+}

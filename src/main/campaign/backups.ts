@@ -1,0 +1,134 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { basename, dirname, extname, join } from 'node:path'
+import type { Backup, BackupKind } from '../../shared/commands/schemas'
+import { BACKUP_KINDS } from '../../shared/commands/schemas'
+import { CommandError } from '../../shared/errors'
+import { integrityProblem, openSqlite, type Db } from './sqlite'
+
+/**
+ * Backups of a campaign live beside it, in `<name>.backups/`, so they travel with the file and can
+ * be found even when the file itself is too damaged to read. Each backup is a complete campaign
+ * file made with SQLite's online backup API (never a raw copy of a live file).
+ */
+
+export const KEEP_LAST = 10
+export const KEEP_DAILY_DAYS = 7
+/** Backups taken by rotation policy; the others (manual, before a migration or restore, damaged) are kept. */
+const ROTATED: ReadonlySet<BackupKind> = new Set(['auto', 'close'])
+
+const NAME = /^(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)(?:-(\d+))?--([a-z-]+)\.quarterdeck$/
+
+export function backupsDir(campaignPath: string): string {
+  const stem = basename(campaignPath, extname(campaignPath))
+  return join(dirname(campaignPath), `${stem}.backups`)
+}
+
+function stamp(d: Date): string {
+  return d.toISOString().replace(/:/g, '-').replace('.', '-')
+}
+
+function parseName(name: string): { takenAt: string; kind: BackupKind } | null {
+  const m = NAME.exec(name)
+  if (!m) return null
+  const kind = m[3] as BackupKind
+  if (!(BACKUP_KINDS as readonly string[]).includes(kind)) return null
+  const [date, time] = m[1]!.split('T') as [string, string]
+  const [hh, mm, ss, ms] = time.replace('Z', '').split('-')
+  return { takenAt: `${date}T${hh}:${mm}:${ss}.${ms}Z`, kind }
+}
+
+export function listBackups(campaignPath: string): Backup[] {
+  const dir = backupsDir(campaignPath)
+  if (!existsSync(dir)) return []
+  const out: Backup[] = []
+  for (const name of readdirSync(dir)) {
+    const p = parseName(name)
+    if (!p) continue
+    out.push({ id: name, kind: p.kind, takenAt: p.takenAt, bytes: statSync(join(dir, name)).size })
+  }
+  return out.sort((a, b) => (a.takenAt === b.takenAt ? b.id.localeCompare(a.id) : b.takenAt.localeCompare(a.takenAt)))
+}
+
+function freshPath(campaignPath: string, kind: BackupKind, now: Date): string {
+  const dir = backupsDir(campaignPath)
+  mkdirSync(dir, { recursive: true })
+  let path = join(dir, `${stamp(now)}--${kind}.quarterdeck`)
+  for (let i = 1; existsSync(path); i++) path = join(dir, `${stamp(now)}-${i}--${kind}.quarterdeck`)
+  return path
+}
+
+/** Copy the open database into a new backup file with SQLite's backup API. */
+export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind, now: Date): Promise<Backup> {
+  const path = freshPath(campaignPath, kind, now)
+  await db.backup(path)
+  const name = basename(path)
+  return { id: name, kind, takenAt: parseName(name)!.takenAt, bytes: statSync(path).size }
+}
+
+/**
+ * Keep the newest KEEP_LAST automatic backups, plus the newest of each of the last KEEP_DAILY_DAYS
+ * days; delete the other automatic ones. Returns the ids removed.
+ */
+export function rotateBackups(campaignPath: string, now: Date): string[] {
+  const auto = listBackups(campaignPath).filter((b) => ROTATED.has(b.kind))
+  const keep = new Set(auto.slice(0, KEEP_LAST).map((b) => b.id))
+  const cutoff = now.getTime() - KEEP_DAILY_DAYS * 86_400_000
+  const days = new Set<string>()
+  for (const b of auto) {
+    const day = b.takenAt.slice(0, 10)
+    if (Date.parse(b.takenAt) >= cutoff && !days.has(day)) {
+      days.add(day)
+      keep.add(b.id)
+    }
+  }
+  const removed: string[] = []
+  for (const b of auto) {
+    if (keep.has(b.id)) continue
+    rmSync(join(backupsDir(campaignPath), b.id), { force: true })
+    removed.push(b.id)
+  }
+  return removed
+}
+
+/** Resolve a backup id to its file, refusing anything that is not one of this campaign's backups. */
+export function backupFile(campaignPath: string, id: string): string {
+  if (!parseName(id) || !listBackups(campaignPath).some((b) => b.id === id)) {
+    throw new CommandError('not_found', `There is no backup "${id}" for ${basename(campaignPath)}.`, { field: 'id' })
+  }
+  return join(backupsDir(campaignPath), id)
+}
+
+/** Check that a backup file is a sound SQLite database before restoring from it. */
+export function checkBackup(path: string): void {
+  let db: Db | undefined
+  try {
+    db = openSqlite(path, { readonly: true, fileMustExist: true })
+    const problem = integrityProblem(db)
+    if (problem) throw new CommandError('rule', `That backup is damaged too (${problem}); choose another.`)
+  } catch (e) {
+    if (e instanceof CommandError) throw e
+    throw new CommandError('rule', `That backup cannot be read (${(e as Error).message}); choose another.`)
+  } finally {
+    db?.close()
+  }
+}
+
+/** Move a damaged campaign file (and its WAL companions) into its backup folder, untouched. */
+export function setAsideDamaged(campaignPath: string, now: Date): string {
+  const target = freshPath(campaignPath, 'damaged', now)
+  renameSync(campaignPath, target)
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(campaignPath + suffix)) renameSync(campaignPath + suffix, target + suffix)
+  }
+  return basename(target)
+}
+
+/** Write the contents of backup `source` into `campaignPath` with the backup API. */
+export async function copyBackupInto(source: string, campaignPath: string): Promise<void> {
+  const src = openSqlite(source, { readonly: true, fileMustExist: true })
+  try {
+    await src.backup(campaignPath)
+  } finally {
+    src.close()
+  }
+}

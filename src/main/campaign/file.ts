@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { basename } from 'node:path'
+import type { Backup, CampaignInfo, Setting } from '../../shared/commands/schemas'
+import { CommandError } from '../../shared/errors'
+import { takeBackup } from './backups'
+import { LATEST_SCHEMA, MIGRATIONS } from './migrations'
+import { integrityProblem, openSqlite, type Db, type SqliteOptions } from './sqlite'
+import { installUndoCapture } from './undo'
+
+export const CAMPAIGN_EXT = '.quarterdeck'
+
+/** Thrown when a file exists but SQLite finds it damaged: the app offers recovery instead of opening it. */
+export class DamagedCampaignError extends Error {
+  constructor(
+    readonly path: string,
+    readonly problem: string
+  ) {
+    super(`${basename(path)} is damaged: ${problem}`)
+    this.name = 'DamagedCampaignError'
+  }
+}
+
+export interface OpenOptions extends SqliteOptions {
+  now: () => Date
+}
+
+export interface CreateOptions extends OpenOptions {
+  name: string
+  setting: Setting
+  /** Fixed values for deterministic files (the sample campaign). */
+  uuid?: string
+  createdAt?: string
+}
+
+/** An open campaign file: the database connection plus what the app needs to know about it. */
+export class CampaignFile {
+  private constructor(
+    readonly db: Db,
+    readonly path: string,
+    /** Backups taken while opening (before a migration). */
+    readonly openingBackups: Backup[]
+  ) {}
+
+  info(): CampaignInfo {
+    const row = this.db.prepare(`SELECT name, setting, created_at AS createdAt FROM campaign WHERE id = 1`).get() as
+      | Omit<CampaignInfo, 'schemaVersion'>
+      | undefined
+    if (!row) throw new CommandError('internal', 'The campaign record is missing from this file.')
+    return { ...row, schemaVersion: appliedMigrations(this.db).at(-1) ?? 'none' }
+  }
+
+  close(): void {
+    if (!this.db.open) return
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)')
+    } finally {
+      this.db.close()
+    }
+  }
+
+  /** Create a new campaign file; refuses to overwrite an existing one. */
+  static async create(path: string, opts: CreateOptions): Promise<CampaignFile> {
+    if (existsSync(path)) {
+      throw new CommandError('rule', `A file named ${basename(path)} already exists; choose another name.`, {
+        field: 'path'
+      })
+    }
+    const db = openSqlite(path, opts)
+    try {
+      configure(db)
+      migrate(db)
+      db.prepare(`INSERT INTO campaign (id, uuid, name, setting, created_at) VALUES (1, ?, ?, ?, ?)`).run(
+        opts.uuid ?? randomUUID(),
+        opts.name,
+        opts.setting,
+        opts.createdAt ?? opts.now().toISOString()
+      )
+      installUndoCapture(db)
+      return new CampaignFile(db, path, [])
+    } catch (e) {
+      db.close()
+      throw e
+    }
+  }
+
+  /**
+   * Open an existing campaign file: check its integrity, refuse files from a newer Quarterdeck,
+   * back it up before migrating it, then migrate.
+   */
+  static async open(path: string, opts: OpenOptions): Promise<CampaignFile> {
+    if (!existsSync(path)) {
+      throw new CommandError('not_found', `There is no campaign file at ${path}.`, { field: 'path' })
+    }
+    let db: Db
+    try {
+      db = openSqlite(path, { ...opts, fileMustExist: true })
+    } catch (e) {
+      throw new DamagedCampaignError(path, (e as Error).message)
+    }
+    try {
+      let problem: string | null
+      try {
+        problem = integrityProblem(db)
+      } catch (e) {
+        problem = (e as Error).message
+      }
+      if (problem) throw new DamagedCampaignError(path, problem)
+
+      const applied = appliedMigrations(db)
+      const hasTables = (db.prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE type='table'`).get() as { n: number }).n
+      if (applied.length === 0 && hasTables > 0) {
+        throw new CommandError('rule', `${basename(path)} is an SQLite file but not a Quarterdeck campaign.`)
+      }
+      const known = MIGRATIONS.map((m) => m.id)
+      const foreign = applied.findIndex((id, i) => known[i] !== id)
+      if (foreign >= 0) {
+        throw new CommandError(
+          'rule',
+          `${basename(path)} was made by a newer Quarterdeck (it has schema step "${applied[foreign]}", ` +
+            `which this version does not know; this version goes up to "${LATEST_SCHEMA}"). ` +
+            `Update Quarterdeck to open it; the file has not been changed.`,
+          { applied, known }
+        )
+      }
+      configure(db)
+      const backups: Backup[] = []
+      if (applied.length < known.length) {
+        backups.push(await takeBackup(db, path, 'pre-migration', opts.now()))
+        migrate(db)
+      }
+      installUndoCapture(db)
+      return new CampaignFile(db, path, backups)
+    } catch (e) {
+      db.close()
+      throw e
+    }
+  }
+}
+
+function configure(db: Db): void {
+  db.pragma('journal_mode = WAL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('synchronous = FULL')
+  db.pragma('busy_timeout = 5000')
+}
+
+export function appliedMigrations(db: Db): string[] {
+  const exists = db.prepare(`SELECT 1 FROM sqlite_schema WHERE type='table' AND name='schema_migrations'`).get()
+  if (!exists) return []
+  return (db.prepare(`SELECT id FROM schema_migrations ORDER BY rowid`).all() as { id: string }[]).map((r) => r.id)
+}
+
+/** Apply every migration this file lacks, all in one transaction. */
+export function migrate(db: Db): void {
+  db.transaction(() => {
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`)
+    const applied = new Set(appliedMigrations(db))
+    for (const m of MIGRATIONS) {
+      if (applied.has(m.id)) continue
+      db.exec(m.sql)
+      db.prepare(`INSERT INTO schema_migrations (id, applied_at) VALUES (?, datetime('now'))`).run(m.id)
+    }
+  })()
+}

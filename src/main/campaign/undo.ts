@@ -1,0 +1,83 @@
+import type { Db } from './sqlite'
+import { SYSTEM_TABLES } from './migrations'
+
+/**
+ * Undo by inverse statements (the classic SQLite undo/redo technique).
+ *
+ * For every campaign table, temporary triggers write the SQL that reverses each row change into
+ * `undo_step`, tagged with the journal entry that is running (held in `temp.undo_active`).
+ * Undoing an entry runs its steps newest-first; while they run the same triggers record their
+ * inverses, which become the steps that redo it. Redo is the same operation again.
+ *
+ * Triggers are TEMP, made on each open from the current schema, so they follow migrations and
+ * never live in the file.
+ */
+
+const q = (name: string): string => `"${name.replace(/"/g, '""')}"`
+/** A SQL string literal holding `s`, for building trigger bodies. */
+const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`
+
+export function campaignTables(db: Db): string[] {
+  const rows = db
+    .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+    .all() as { name: string }[]
+  return rows.map((r) => r.name).filter((n) => !SYSTEM_TABLES.has(n))
+}
+
+export function installUndoCapture(db: Db): void {
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS undo_active (seq INTEGER)`)
+  db.exec(`DELETE FROM temp.undo_active`)
+  const active = `(SELECT seq FROM temp.undo_active LIMIT 1)`
+  for (const table of campaignTables(db)) {
+    const cols = (db.pragma(`table_info(${q(table)})`) as { name: string }[]).map((c) => c.name)
+    const wr = db.prepare(`SELECT 1 FROM sqlite_schema WHERE name = ? AND sql LIKE '%WITHOUT ROWID%'`).get(table)
+    if (wr) throw new Error(`Table ${table} is WITHOUT ROWID; undo capture needs rowid tables.`)
+    const t = q(table)
+    const step = (sqlExpr: string) =>
+      `INSERT INTO main.undo_step(seq, sql) SELECT ${active}, ${sqlExpr} WHERE ${active} IS NOT NULL;`
+    const setOld = cols.map((c) => `${lit(q(c) + '=')} || quote(OLD.${q(c)})`).join(` || ',' || `)
+    const colList = ['rowid', ...cols.map(q)].join(',')
+    const oldValues = cols.map((c) => `quote(OLD.${q(c)})`).join(` || ',' || `)
+    db.exec(`
+      DROP TRIGGER IF EXISTS temp.${q('undo_ins_' + table)};
+      DROP TRIGGER IF EXISTS temp.${q('undo_upd_' + table)};
+      DROP TRIGGER IF EXISTS temp.${q('undo_del_' + table)};
+      CREATE TEMP TRIGGER ${q('undo_ins_' + table)} AFTER INSERT ON main.${t} BEGIN
+        ${step(`${lit(`DELETE FROM ${t} WHERE rowid=`)} || NEW.rowid`)}
+      END;
+      CREATE TEMP TRIGGER ${q('undo_upd_' + table)} AFTER UPDATE ON main.${t} BEGIN
+        ${step(`${lit(`UPDATE ${t} SET rowid=`)} || OLD.rowid || ',' || ${setOld} || ${lit(' WHERE rowid=')} || NEW.rowid`)}
+      END;
+      CREATE TEMP TRIGGER ${q('undo_del_' + table)} BEFORE DELETE ON main.${t} BEGIN
+        ${step(`${lit(`INSERT INTO ${t}(${colList}) VALUES(`)} || OLD.rowid || ',' || ${oldValues} || ')'`)}
+      END;
+    `)
+  }
+}
+
+/** Start capturing row changes for journal entry `seq` (null stops capturing). */
+export function setCapture(db: Db, seq: number | null): void {
+  db.prepare(`DELETE FROM temp.undo_active`).run()
+  if (seq !== null) db.prepare(`INSERT INTO temp.undo_active(seq) VALUES (?)`).run(seq)
+}
+
+/**
+ * Reverse the recorded steps of entry `seq` and record their inverses in their place.
+ * Must run inside a transaction.
+ */
+export function flipEntry(db: Db, seq: number): void {
+  const steps = db.prepare(`SELECT id, sql FROM undo_step WHERE seq = ? ORDER BY id DESC`).all(seq) as {
+    id: number
+    sql: string
+  }[]
+  db.pragma('defer_foreign_keys = ON')
+  setCapture(db, seq)
+  try {
+    for (const s of steps) db.exec(s.sql)
+  } finally {
+    setCapture(db, null)
+  }
+  if (steps.length > 0) {
+    db.prepare(`DELETE FROM undo_step WHERE seq = ? AND id <= ?`).run(seq, steps[0]!.id)
+  }
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto'
+import type { z } from 'zod'
+import { contracts, isCommandName, type CommandName, type CommandOutput } from '../../shared/commands'
+import { CommandError, type CommandErrorBody, type Outcome } from '../../shared/errors'
+import type { AppSession } from '../app/session'
+import { setCapture } from '../campaign/undo'
+import { handlers } from './handlers'
+import type { AppContext, CampaignContext, HandlerSpec, Transport } from './types'
+
+/** How many write commands stay undoable. Older ones remain in the journal as history only. */
+export const UNDO_DEPTH = 200
+
+export interface DoorOptions {
+  /** Check every result against its contract's output schema (on in tests). */
+  checkOutputs?: boolean
+}
+
+/** Turn a zod failure into an `invalid_input` error naming each field and what is wrong with it. */
+export function invalidInput(error: z.ZodError): CommandError {
+  const issues = error.issues.map((i) => ({
+    field: i.path.length ? i.path.join('.') : '(input)',
+    message: i.message
+  }))
+  const message = issues.map((i) => `${i.field}: ${i.message}`).join('; ')
+  return new CommandError('invalid_input', message, { issues })
+}
+
+/**
+ * The one door. Every command, from a window or over HTTP, comes through `invoke`:
+ * it is looked up in the table, its input checked against the contract, then run. Commands run one
+ * at a time in arrival order; each campaign write runs inside one SQLite transaction with its row
+ * changes captured for undo, so it either fully happens or not at all.
+ */
+export class Door {
+  private tail: Promise<unknown> = Promise.resolve()
+  private readonly checkOutputs: boolean
+
+  constructor(
+    readonly session: AppSession,
+    opts: DoorOptions = {}
+  ) {
+    this.checkOutputs = opts.checkOutputs ?? Boolean(process.env.VITEST)
+  }
+
+  invoke(name: string, input: unknown, transport: Transport): Promise<Outcome<unknown>> {
+    const run = () => this.run(name, input, transport)
+    const result = this.tail.then(run, run)
+    this.tail = result.catch(() => undefined)
+    return result
+  }
+
+  /** Typed call for code in the main process (menus, the sample script, tests). Throws CommandError. */
+  async call<N extends CommandName>(name: N, input: unknown = {}): Promise<CommandOutput<N>> {
+    const out = await this.invoke(name, input, 'internal')
+    if (!out.ok) throw new CommandError(out.error.code, out.error.message, out.error.details)
+    return out.value as CommandOutput<N>
+  }
+
+  private async run(name: string, raw: unknown, transport: Transport): Promise<Outcome<unknown>> {
+    try {
+      if (typeof name !== 'string' || !isCommandName(name)) {
+        throw new CommandError('not_found', `There is no command named "${String(name)}".`)
+      }
+      const contract = contracts[name]
+      const parsed = contract.input.safeParse(raw === undefined ? {} : raw)
+      if (!parsed.success) throw invalidInput(parsed.error)
+      const value = await this.execute(name, parsed.data, {
+        session: this.session,
+        transport,
+        confined: transport === 'http'
+      })
+      if (this.checkOutputs) contract.output.parse(value)
+      return { ok: true, value }
+    } catch (e) {
+      return { ok: false, error: this.toErrorBody(name, e) }
+    }
+  }
+
+  private async execute(name: CommandName, input: unknown, ctx: AppContext): Promise<unknown> {
+    const spec = handlers[name] as unknown as HandlerSpec<CommandName>
+    const session = this.session
+    const withCampaign = (): CampaignContext => ({ ...ctx, campaign: session.requireCampaign() })
+    switch (spec.kind) {
+      case 'app': {
+        const value = await spec.run(ctx, input as never)
+        if (contracts[name].mutates) session.emit({ type: 'status' })
+        return value
+      }
+      case 'read':
+        return spec.run(withCampaign(), input as never)
+      case 'campaign-async': {
+        const value = await spec.run(withCampaign(), input as never)
+        session.emit({ type: 'changed', command: name, seq: null })
+        return value
+      }
+      case 'write': {
+        const c = withCampaign()
+        const { db } = c.campaign
+        const { value, seq } = db.transaction(() => {
+          db.prepare(`DELETE FROM journal WHERE undone = 1`).run() // a new write ends the redo chain
+          const seq = Number(
+            db
+              .prepare(`INSERT INTO journal (at, command, input, summary) VALUES (?, ?, ?, '')`)
+              .run(session.now().toISOString(), name, JSON.stringify(input)).lastInsertRowid
+          )
+          setCapture(db, seq)
+          let value: unknown
+          try {
+            value = spec.run(c, input as never)
+            if (value instanceof Promise) throw new Error(`Write handler ${name} returned a promise; it must be synchronous.`)
+          } finally {
+            setCapture(db, null)
+          }
+          db.prepare(`UPDATE journal SET summary = ? WHERE seq = ?`).run(spec.describe(input as never, value as never), seq)
+          db.prepare(`UPDATE journal SET undoable = 0 WHERE seq <= ? AND undoable = 1`).run(seq - UNDO_DEPTH)
+          db.prepare(`DELETE FROM undo_step WHERE seq <= ?`).run(seq - UNDO_DEPTH)
+          return { value, seq }
+        })()
+        await session.afterWrite()
+        session.emit({ type: 'changed', command: name, seq })
+        return value
+      }
+    }
+  }
+
+  private toErrorBody(name: string, e: unknown): CommandErrorBody {
+    if (e instanceof CommandError) return e.toBody()
+    const ref = randomBytes(4).toString('hex')
+    this.session.log(`[${ref}] command ${name} failed`, e)
+    return {
+      code: 'internal',
+      message: `Something went wrong inside Quarterdeck while running ${name} (reference ${ref}). It has been logged.`
+    }
+  }
+}

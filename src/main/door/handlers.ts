@@ -1,0 +1,152 @@
+import { CommandError } from '../../shared/errors'
+import type { HistoryEntry } from '../../shared/commands/schemas'
+import { fileNameFor, resolveCampaignPath } from '../app/paths'
+import { flipEntry } from '../campaign/undo'
+import type { Db } from '../campaign/sqlite'
+import type { AppContext, HandlerTable } from './types'
+import { join } from 'node:path'
+
+const pathOf = (ctx: AppContext, given: string) =>
+  resolveCampaignPath(given, ctx.session.paths, ctx.confined, ctx.session.allowedFiles)
+
+interface JournalRow {
+  seq: number
+  at: string
+  command: string
+  summary: string
+  undone: number
+}
+const toEntry = (r: JournalRow): HistoryEntry => ({ ...r, undone: r.undone === 1 })
+
+/** The newest entry that is not undone, if it can be undone. */
+function undoTarget(db: Db): JournalRow | undefined {
+  const r = db.prepare(`SELECT * FROM journal WHERE undone = 0 ORDER BY seq DESC LIMIT 1`).get() as
+    | (JournalRow & { undoable: number })
+    | undefined
+  return r && r.undoable === 1 ? r : undefined
+}
+/** The oldest undone entry: the next to redo. */
+function redoTarget(db: Db): JournalRow | undefined {
+  return db.prepare(`SELECT * FROM journal WHERE undone = 1 ORDER BY seq ASC LIMIT 1`).get() as JournalRow | undefined
+}
+
+/** Every command's handler, keyed exactly like the contract table (the type checker holds them in step). */
+export const handlers: HandlerTable = {
+  'app.status': { kind: 'app', run: ({ session }) => session.status() },
+
+  'campaigns.recent': { kind: 'app', run: ({ session }) => session.recent.list() },
+
+  'campaigns.available': {
+    kind: 'app',
+    run: async ({ session }) => {
+      const { readdirSync, statSync } = await import('node:fs')
+      const dir = session.paths.campaignsDir
+      return readdirSync(dir)
+        .filter((f) => f.endsWith('.quarterdeck'))
+        .map((f) => {
+          const st = statSync(join(dir, f))
+          return { path: join(dir, f), fileName: f, bytes: st.size, modifiedAt: st.mtime.toISOString() }
+        })
+        .sort((a, b) => b.modifiedAt.localeCompare(a.modifiedAt))
+    }
+  },
+
+  'campaigns.create': {
+    kind: 'app',
+    run: async (ctx, input) => {
+      const path = pathOf(ctx, input.path ?? fileNameFor(input.name))
+      await ctx.session.create(path, input.name, input.setting)
+      return ctx.session.status()
+    }
+  },
+
+  'campaigns.open': {
+    kind: 'app',
+    run: async (ctx, input) => {
+      await ctx.session.open(pathOf(ctx, input.path))
+      return ctx.session.status()
+    }
+  },
+
+  'campaigns.openSample': {
+    kind: 'app',
+    run: async ({ session }) => {
+      await session.openSample()
+      return session.status()
+    }
+  },
+
+  'campaigns.close': {
+    kind: 'app',
+    run: async ({ session }) => {
+      await session.close()
+      return session.status()
+    }
+  },
+
+  'campaigns.forget': {
+    kind: 'app',
+    run: ({ session }, input) => {
+      session.recent.forget(input.path)
+      return session.recent.list()
+    }
+  },
+
+  'backups.list': { kind: 'app', run: ({ session }) => session.backups() },
+
+  'backups.create': { kind: 'campaign-async', run: ({ session }) => session.backupNow() },
+
+  'backups.restore': {
+    kind: 'app',
+    run: async ({ session }, input) => {
+      await session.restore(input.id)
+      return session.status()
+    }
+  },
+
+  'campaign.info': { kind: 'read', run: ({ campaign }) => campaign.info() },
+
+  'campaign.rename': {
+    kind: 'write',
+    run: ({ campaign }, input) => {
+      campaign.db.prepare(`UPDATE campaign SET name = ? WHERE id = 1`).run(input.name)
+      return campaign.info()
+    },
+    describe: (input) => `Renamed the campaign to “${input.name}”`
+  },
+
+  'history.list': {
+    kind: 'read',
+    run: ({ campaign: { db } }, input) => ({
+      entries: (db.prepare(`SELECT * FROM journal ORDER BY seq DESC LIMIT ?`).all(input.limit) as JournalRow[]).map(
+        toEntry
+      ),
+      canUndo: undoTarget(db) !== undefined,
+      canRedo: redoTarget(db) !== undefined
+    })
+  },
+
+  'history.undo': {
+    kind: 'campaign-async',
+    run: ({ campaign: { db } }) =>
+      db.transaction(() => {
+        const target = undoTarget(db)
+        if (!target) throw new CommandError('rule', 'There is nothing to undo.')
+        flipEntry(db, target.seq)
+        db.prepare(`UPDATE journal SET undone = 1 WHERE seq = ?`).run(target.seq)
+        return toEntry({ ...target, undone: 1 })
+      })()
+  },
+
+  'history.redo': {
+    kind: 'campaign-async',
+    run: ({ campaign: { db } }) =>
+      db.transaction(() => {
+        const target = redoTarget(db)
+        if (!target) throw new CommandError('rule', 'There is nothing to redo.')
+        flipEntry(db, target.seq)
+        db.prepare(`UPDATE journal SET undone = 0 WHERE seq = ?`).run(target.seq)
+        return toEntry({ ...target, undone: 0 })
+      })()
+  }
+}

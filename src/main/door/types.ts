@@ -1,0 +1,43 @@
+import type { CommandName, CommandOutput, ParsedInput } from '../../shared/commands'
+import type { AppSession } from '../app/session'
+import type { CampaignFile } from '../campaign/file'
+
+export type Transport = 'ipc' | 'http' | 'internal'
+
+export interface AppContext {
+  session: AppSession
+  transport: Transport
+  /** True when campaign paths must stay in the campaigns folder (the HTTP host). */
+  confined: boolean
+}
+
+export interface CampaignContext extends AppContext {
+  campaign: CampaignFile
+}
+
+/**
+ * How the main process carries out one command. Campaign writes are synchronous so they run
+ * inside one SQLite transaction; app commands (opening, creating, restoring files) may be async.
+ */
+export type HandlerSpec<N extends CommandName> =
+  | {
+      kind: 'app'
+      run: (ctx: AppContext, input: ParsedInput<N>) => CommandOutput<N> | Promise<CommandOutput<N>>
+    }
+  | {
+      kind: 'read'
+      run: (ctx: CampaignContext, input: ParsedInput<N>) => CommandOutput<N>
+    }
+  | {
+      kind: 'write'
+      run: (ctx: CampaignContext, input: ParsedInput<N>) => CommandOutput<N>
+      /** One line for the journal and the Undo toast: what this write did. */
+      describe: (input: ParsedInput<N>, output: CommandOutput<N>) => string
+    }
+  | {
+      /** Writes that manage the journal itself (undo, redo) or the file (backups): not journalled. */
+      kind: 'campaign-async'
+      run: (ctx: CampaignContext, input: ParsedInput<N>) => CommandOutput<N> | Promise<CommandOutput<N>>
+    }
+
+export type HandlerTable = { [N in CommandName]: HandlerSpec<N> }

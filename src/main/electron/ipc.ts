@@ -1,0 +1,45 @@
+import type { IpcMain, IpcMainInvokeEvent } from 'electron'
+import { IPC } from '../../shared/bridge'
+import type { Outcome } from '../../shared/errors'
+import type { Door } from '../door/door'
+
+/**
+ * Only the app's own top-level page may call the door: a frame from anywhere else (an iframe, a
+ * page that was somehow navigated to) is refused.
+ */
+export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame'>, appUrl: string): boolean {
+  const frame = event.senderFrame
+  if (!frame || frame.parent !== null) return false
+  try {
+    const got = new URL(frame.url)
+    const want = new URL(appUrl)
+    if (want.protocol === 'file:') return got.protocol === 'file:' && got.pathname === want.pathname
+    return got.origin === want.origin
+  } catch {
+    return false
+  }
+}
+
+const refused: Outcome<never> = {
+  ok: false,
+  error: { code: 'rule', message: 'This window may not run Quarterdeck commands.' }
+}
+
+export interface IpcDeps {
+  door: Door
+  appUrl: () => string
+  chooseFile: (mode: 'open' | 'save', suggestedName?: string) => Promise<string | null>
+}
+
+/** Wire the two IPC channels: invoke a command, and the native file dialog. */
+export function registerIpc(ipcMain: Pick<IpcMain, 'handle'>, deps: IpcDeps): void {
+  ipcMain.handle(IPC.invoke, (event, name, input) => {
+    if (!isTrustedSender(event, deps.appUrl())) return refused
+    return deps.door.invoke(String(name), input, 'ipc')
+  })
+  ipcMain.handle(IPC.chooseFile, (event, mode, suggested) => {
+    if (!isTrustedSender(event, deps.appUrl())) return null
+    if (mode !== 'open' && mode !== 'save') return null
+    return deps.chooseFile(mode, typeof suggested === 'string' ? suggested : undefined)
+  })
+}

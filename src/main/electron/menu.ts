@@ -1,0 +1,58 @@
+import type { MenuItemConstructorOptions } from 'electron'
+import type { MenuAction } from '../../shared/bridge'
+import type { RecentCampaign } from '../../shared/commands/schemas'
+
+export interface MenuDeps {
+  send: (action: MenuAction) => void
+  openRecent: (path: string) => void
+  recent: RecentCampaign[]
+  isMac: boolean
+}
+
+/** The native menu: File, Edit, View, Help (and the app menu on macOS). */
+export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
+  const recent: MenuItemConstructorOptions[] = d.recent.length
+    ? d.recent.map((r) => ({ label: `${r.name} — ${r.fileName}`, enabled: r.exists, click: () => d.openRecent(r.path) }))
+    : [{ label: 'No recent campaigns', enabled: false }]
+  const template: MenuItemConstructorOptions[] = [
+    {
+      label: 'File',
+      submenu: [
+        { label: 'New Campaign…', accelerator: 'CmdOrCtrl+N', click: () => d.send('new-campaign') },
+        { label: 'Open Campaign…', accelerator: 'CmdOrCtrl+O', click: () => d.send('open-campaign') },
+        { label: 'Open Recent', submenu: recent },
+        { type: 'separator' },
+        { label: 'Backups…', accelerator: 'CmdOrCtrl+Shift+B', click: () => d.send('backups') },
+        { type: 'separator' },
+        { role: 'quit' }
+      ]
+    },
+    {
+      label: 'Edit',
+      submenu: [
+        { label: 'Undo', accelerator: 'CmdOrCtrl+Z', click: () => d.send('undo') },
+        { label: 'Redo', accelerator: 'CmdOrCtrl+Shift+Z', click: () => d.send('redo') },
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' }
+      ]
+    },
+    {
+      label: 'View',
+      submenu: [
+        { role: 'reload' },
+        { role: 'toggleDevTools' },
+        { type: 'separator' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' }
+      ]
+    },
+    { label: 'Help', submenu: [{ label: 'About Quarterdeck', click: () => d.send('about') }] }
+  ]
+  return d.isMac ? [{ role: 'appMenu' }, ...template] : template
+}

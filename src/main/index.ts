@@ -1,0 +1,121 @@
+/**
+ * The Electron shell: one window, the native menu and dialogs, IPC wired to the door.
+ * Everything else lives in modules that run (and are tested) in plain Node.
+ */
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { app, BrowserWindow, dialog, ipcMain, Menu, shell } from 'electron'
+import { buildSampleCampaign, SAMPLE_FILE_NAME } from '../../resources/sample/tortuga-run'
+import type { DoorEvent, MenuAction } from '../shared/bridge'
+import { IPC } from '../shared/bridge'
+import { AppSession } from './app/session'
+import { setDefaultNativeBinding } from './campaign/sqlite'
+import { Door } from './door/door'
+import { registerIpc } from './electron/ipc'
+import { menuTemplate } from './electron/menu'
+import { electronNativeBinding } from './electron/native'
+import { installNavigationGuards, windowOptions } from './electron/window'
+import { fileLogger } from './log'
+import { APP_VERSION } from './version'
+
+const devUrl = process.env.ELECTRON_RENDERER_URL
+const rendererFile = join(__dirname, '../renderer/index.html')
+const appUrl = () => devUrl ?? pathToFileURL(rendererFile).href
+let win: BrowserWindow | null = null
+
+function broadcast(e: DoorEvent): void {
+  for (const w of BrowserWindow.getAllWindows()) if (!w.isDestroyed()) w.webContents.send(IPC.event, e)
+}
+
+async function main(): Promise<void> {
+  if (!app.requestSingleInstanceLock()) return app.quit()
+  await app.whenReady()
+  const nativeBinding = electronNativeBinding({
+    isPackaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    appPath: app.getAppPath()
+  })
+  setDefaultNativeBinding(nativeBinding)
+  const home = app.getPath('userData')
+  const session = new AppSession({
+    home,
+    mode: 'desktop',
+    version: APP_VERSION,
+    nativeBinding,
+    sample: { fileName: SAMPLE_FILE_NAME, build: (p) => buildSampleCampaign(p, nativeBinding) },
+    log: fileLogger(join(home, 'quarterdeck.log'))
+  })
+  const door = new Door(session)
+
+  const last = session.recent.last()
+  const first = await door.invoke(last ? 'campaigns.open' : 'campaigns.openSample', last ? { path: last.path } : {}, 'internal')
+  if (!first.ok) session.log(`Could not open the last campaign: ${first.error.message}`)
+
+  const send = (action: MenuAction) => broadcast({ type: 'menu', action })
+  const rebuildMenu = () =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate({
+          send,
+          recent: session.recent.list(),
+          isMac: process.platform === 'darwin',
+          openRecent: (path) => void door.invoke('campaigns.open', { path }, 'internal')
+        })
+      )
+    )
+  session.on((e) => {
+    broadcast(e)
+    if (e.type === 'status') {
+      rebuildMenu()
+      if (session.campaign) app.addRecentDocument(session.campaign.path)
+    }
+  })
+  rebuildMenu()
+
+  registerIpc(ipcMain, {
+    door,
+    appUrl,
+    chooseFile: async (mode, suggested) => {
+      const target = BrowserWindow.getFocusedWindow() ?? win
+      if (!target) return null
+      const filters = [{ name: 'Quarterdeck campaign', extensions: ['quarterdeck'] }]
+      if (mode === 'open') {
+        const r = await dialog.showOpenDialog(target, {
+          title: 'Open Campaign',
+          defaultPath: session.paths.campaignsDir,
+          filters,
+          properties: ['openFile']
+        })
+        return r.canceled ? null : (r.filePaths[0] ?? null)
+      }
+      const r = await dialog.showSaveDialog(target, {
+        title: 'New Campaign',
+        defaultPath: join(session.paths.campaignsDir, suggested ?? 'New Campaign.quarterdeck'),
+        filters
+      })
+      return r.canceled || !r.filePath ? null : r.filePath
+    }
+  })
+
+  app.on('web-contents-created', (_e, contents) => installNavigationGuards(contents, shell, appUrl()))
+
+  win = new BrowserWindow(windowOptions(join(__dirname, '../preload/index.cjs'), join(app.getAppPath(), 'resources/icon.png')))
+  win.once('ready-to-show', () => win?.show())
+  win.on('closed', () => (win = null))
+  if (devUrl) await win.loadURL(devUrl)
+  else await win.loadFile(rendererFile)
+
+  let closing = false
+  app.on('before-quit', (event) => {
+    if (closing) return
+    closing = true
+    event.preventDefault()
+    void door.invoke('campaigns.close', {}, 'internal').finally(() => app.exit(0))
+  })
+  app.on('window-all-closed', () => app.quit())
+}
+
+main().catch((e: Error) => {
+  dialog.showErrorBox('Quarterdeck could not start', e.message)
+  app.exit(1)
+})

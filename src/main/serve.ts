@@ -1,0 +1,79 @@
+/**
+ * The HTTP host on its own, without Electron:
+ *   node out/main/serve.js --campaign FILE [--port N] [--create] [--home DIR]
+ *   node out/main/serve.js --last-or-sample   (what `npm start` does without Electron)
+ * Prints exactly one line on stdout when ready:
+ *   Quarterdeck serving http://127.0.0.1:PORT/?token=TOKEN
+ */
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { buildSampleCampaign, SAMPLE_FILE_NAME } from '../../resources/sample/tortuga-run'
+import { AppSession } from './app/session'
+import { defaultHome } from './app/paths'
+import { Door } from './door/door'
+import { startHost } from './http/host'
+import { fileLogger } from './log'
+import { APP_VERSION } from './version'
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      campaign: { type: 'string' },
+      port: { type: 'string', default: '0' },
+      create: { type: 'boolean', default: false },
+      home: { type: 'string' },
+      'last-or-sample': { type: 'boolean', default: false },
+      static: { type: 'string' }
+    },
+    strict: true
+  })
+  const port = Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535 (got ${values.port}).`)
+  const home = values.home ? resolve(values.home) : defaultHome()
+  const campaignPath = values.campaign ? resolve(values.campaign) : undefined
+  const here = dirname(fileURLToPath(import.meta.url))
+  const staticDir = values.static ? resolve(values.static) : join(here, '..', 'renderer')
+
+  const session = new AppSession({
+    home,
+    mode: 'browser',
+    version: APP_VERSION,
+    allowedFiles: campaignPath ? [campaignPath] : [],
+    sample: { fileName: SAMPLE_FILE_NAME, build: (path) => buildSampleCampaign(path) },
+    log: fileLogger(join(home, 'quarterdeck.log'))
+  })
+  const door = new Door(session)
+
+  if (campaignPath) {
+    if (existsSync(campaignPath)) await session.open(campaignPath)
+    else if (values.create) await session.create(campaignPath, basename(campaignPath, '.quarterdeck'), 'theah')
+    else throw new Error(`There is no campaign file at ${campaignPath} (add --create to make one).`)
+  } else if (values['last-or-sample']) {
+    const last = session.recent.last()
+    if (last) await session.open(last.path)
+    else await session.openSample()
+  }
+
+  const token = process.env.QUARTERDECK_TOKEN || randomBytes(24).toString('base64url')
+  const host = await startHost({ door, token, port, staticDir: existsSync(staticDir) ? staticDir : undefined })
+  process.stdout.write(`Quarterdeck serving ${host.url}?token=${token}\n`)
+
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    await host.close()
+    await session.close() // takes the closing backup if anything changed
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+main().catch((e: Error) => {
+  process.stderr.write(`Quarterdeck could not start: ${e.message}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,159 @@
+import { z } from 'zod'
+import { contract } from './contract'
+import {
+  AppStatus,
+  Backup,
+  CampaignFileEntry,
+  CampaignInfo,
+  DisplayName,
+  HistoryEntry,
+  NoInput,
+  RecentCampaign,
+  Setting
+} from './schemas'
+
+export * from './schemas'
+export type { CommandContract } from './contract'
+
+/** A path to a campaign file, as the GM chose it (desktop) or as a file name in the campaigns folder. */
+const CampaignPath = z.string().min(1, 'must not be empty').max(4096, 'is too long')
+
+/**
+ * THE table of commands: every operation Quarterdeck offers, by name (`area.verb`).
+ * The main process pairs each entry with a handler (src/main/door/handlers.ts); the renderer
+ * reaches them through the bridge; the HTTP host serves them at POST /api/<name>.
+ */
+export const contracts = {
+  'app.status': contract({
+    summary: 'What is open (a campaign, or a damaged file awaiting recovery), the mode and the campaigns folder.',
+    scope: 'app',
+    mutates: false,
+    input: NoInput,
+    output: AppStatus
+  }),
+  'campaigns.recent': contract({
+    summary: 'Recently opened campaigns, newest first.',
+    scope: 'app',
+    mutates: false,
+    input: NoInput,
+    output: z.array(RecentCampaign)
+  }),
+  'campaigns.available': contract({
+    summary: 'Campaign files in the campaigns folder, newest first.',
+    scope: 'app',
+    mutates: false,
+    input: NoInput,
+    output: z.array(CampaignFileEntry)
+  }),
+  'campaigns.create': contract({
+    summary: 'Create a new campaign file and open it. Over HTTP it is created in the campaigns folder.',
+    scope: 'app',
+    mutates: true,
+    input: z
+      .object({
+        name: DisplayName,
+        setting: Setting.default('theah'),
+        /** Where to create it: a file name in the campaigns folder, or (desktop) any path. Default: from the name. */
+        path: CampaignPath.optional()
+      })
+      .strict(),
+    output: AppStatus
+  }),
+  'campaigns.open': contract({
+    summary: 'Open a campaign file. A damaged file opens the recovery screen instead.',
+    scope: 'app',
+    mutates: true,
+    input: z.object({ path: CampaignPath }).strict(),
+    output: AppStatus
+  }),
+  'campaigns.openSample': contract({
+    summary: 'Open the bundled sample campaign "The Tortuga Run" (made fresh if it is not in the campaigns folder).',
+    scope: 'app',
+    mutates: true,
+    input: NoInput,
+    output: AppStatus
+  }),
+  'campaigns.close': contract({
+    summary: 'Close the open campaign (a backup is taken if anything changed).',
+    scope: 'app',
+    mutates: true,
+    input: NoInput,
+    output: AppStatus
+  }),
+  'campaigns.forget': contract({
+    summary: 'Remove a campaign from the recent list (the file is not touched).',
+    scope: 'app',
+    mutates: true,
+    input: z.object({ path: CampaignPath }).strict(),
+    output: z.array(RecentCampaign)
+  }),
+  'backups.list': contract({
+    summary: "The open (or damaged) campaign's backups, newest first.",
+    scope: 'app',
+    mutates: false,
+    input: NoInput,
+    output: z.array(Backup)
+  }),
+  'backups.create': contract({
+    summary: 'Back up the open campaign now.',
+    scope: 'campaign',
+    mutates: true,
+    input: NoInput,
+    output: Backup
+  }),
+  'backups.restore': contract({
+    summary:
+      'Replace the open (or damaged) campaign with one of its backups. The current file is kept as a backup first.',
+    scope: 'app',
+    mutates: true,
+    input: z.object({ id: z.string().min(1, 'must not be empty').max(255, 'is too long') }).strict(),
+    output: AppStatus
+  }),
+  'campaign.info': contract({
+    summary: "The open campaign's name, setting, schema version and creation time.",
+    scope: 'campaign',
+    mutates: false,
+    input: NoInput,
+    output: CampaignInfo
+  }),
+  'campaign.rename': contract({
+    summary: 'Rename the open campaign.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ name: DisplayName }).strict(),
+    output: CampaignInfo
+  }),
+  'history.list': contract({
+    summary: 'The journal of write commands, newest first, with what can be undone or redone.',
+    scope: 'campaign',
+    mutates: false,
+    input: z.object({ limit: z.number().int().min(1).max(500).default(50) }).strict(),
+    output: z.object({ entries: z.array(HistoryEntry), canUndo: z.boolean(), canRedo: z.boolean() })
+  }),
+  'history.undo': contract({
+    summary: 'Undo the newest write command that is not undone yet.',
+    scope: 'campaign',
+    mutates: true,
+    input: NoInput,
+    output: HistoryEntry
+  }),
+  'history.redo': contract({
+    summary: 'Redo the oldest undone write command.',
+    scope: 'campaign',
+    mutates: true,
+    input: NoInput,
+    output: HistoryEntry
+  })
+} as const
+
+export type Contracts = typeof contracts
+export type CommandName = keyof Contracts
+export type CommandInput<N extends CommandName> = z.input<Contracts[N]['input']>
+export type ParsedInput<N extends CommandName> = z.output<Contracts[N]['input']>
+export type CommandOutput<N extends CommandName> = z.output<Contracts[N]['output']>
+
+export const COMMAND_NAMES = Object.keys(contracts) as CommandName[]
+
+export function isCommandName(name: string): name is CommandName {
+  return Object.prototype.hasOwnProperty.call(contracts, name)
+}

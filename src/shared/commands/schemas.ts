@@ -1,0 +1,86 @@
+import { z } from 'zod'
+
+/** A display name typed by the GM: trimmed, 1–80 characters, no control characters. */
+export const DisplayName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(80, 'must be at most 80 characters')
+  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters')
+
+export const Setting = z.enum(['theah', 'atrilia'])
+export type Setting = z.infer<typeof Setting>
+
+export const BACKUP_KINDS = ['auto', 'close', 'manual', 'pre-migration', 'pre-restore', 'damaged'] as const
+export const BackupKind = z.enum(BACKUP_KINDS)
+export type BackupKind = z.infer<typeof BackupKind>
+
+export const Backup = z.object({
+  /** The backup's file name inside the campaign's backup folder; the id used to restore it. */
+  id: z.string(),
+  kind: BackupKind,
+  takenAt: z.string(),
+  bytes: z.number().int()
+})
+export type Backup = z.infer<typeof Backup>
+
+export const CampaignSummary = z.object({
+  path: z.string(),
+  fileName: z.string(),
+  name: z.string(),
+  setting: Setting
+})
+export type CampaignSummary = z.infer<typeof CampaignSummary>
+
+export const Recovery = z.object({
+  path: z.string(),
+  fileName: z.string(),
+  problem: z.string(),
+  backups: z.array(Backup)
+})
+export type Recovery = z.infer<typeof Recovery>
+
+export const AppStatus = z.object({
+  version: z.string(),
+  mode: z.enum(['desktop', 'browser']),
+  campaignsDir: z.string(),
+  campaign: CampaignSummary.nullable(),
+  recovery: Recovery.nullable()
+})
+export type AppStatus = z.infer<typeof AppStatus>
+
+export const RecentCampaign = z.object({
+  path: z.string(),
+  fileName: z.string(),
+  name: z.string(),
+  lastOpenedAt: z.string(),
+  exists: z.boolean()
+})
+export type RecentCampaign = z.infer<typeof RecentCampaign>
+
+export const CampaignFileEntry = z.object({
+  path: z.string(),
+  fileName: z.string(),
+  bytes: z.number().int(),
+  modifiedAt: z.string()
+})
+export type CampaignFileEntry = z.infer<typeof CampaignFileEntry>
+
+export const CampaignInfo = z.object({
+  name: z.string(),
+  setting: Setting,
+  schemaVersion: z.string(),
+  createdAt: z.string()
+})
+export type CampaignInfo = z.infer<typeof CampaignInfo>
+
+export const HistoryEntry = z.object({
+  seq: z.number().int(),
+  at: z.string(),
+  command: z.string(),
+  summary: z.string(),
+  undone: z.boolean()
+})
+export type HistoryEntry = z.infer<typeof HistoryEntry>
+
+export const NoInput = z.object({}).strict()
