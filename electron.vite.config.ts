@@ -1,6 +1,11 @@
 import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
+import pkg from './package.json'
+
+// electron-vite reads Electron's version from its package, which is absent where the binary could
+// not be installed (offline machines); the pinned version says the same.
+process.env.ELECTRON_MAJOR_VER ??= pkg.optionalDependencies.electron.split('.')[0]
 
 export default defineConfig({
   main: {

@@ -132,10 +132,15 @@ export class AppSession {
   }
 
   async create(path: string, name: string, setting: Setting, fixed?: { uuid: string; createdAt: string }): Promise<void> {
-    await this.close()
-    this.opened(
-      await CampaignFile.create(path, { name, setting, now: this.now, nativeBinding: this.nativeBinding, ...fixed })
-    )
+    // Make the new file first: if that is refused (the name is taken), the open campaign stays open.
+    const file = await CampaignFile.create(path, { name, setting, now: this.now, nativeBinding: this.nativeBinding, ...fixed })
+    try {
+      await this.close()
+    } catch (e) {
+      file.close()
+      throw e
+    }
+    this.opened(file)
   }
 
   /** Open the sample campaign from the campaigns folder, making it first if it is not there. */

@@ -61,6 +61,14 @@ function freshPath(campaignPath: string, kind: BackupKind, now: Date): string {
 export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind, now: Date): Promise<Backup> {
   const path = freshPath(campaignPath, kind, now)
   await db.backup(path)
+  // The copy inherits WAL mode from the campaign; make it a self-contained single file, so that
+  // reading it later (checking or restoring it) leaves no -wal/-shm files in the backup folder.
+  const copy = openSqlite(path, { fileMustExist: true })
+  try {
+    copy.pragma('journal_mode = DELETE')
+  } finally {
+    copy.close()
+  }
   const name = basename(path)
   return { id: name, kind, takenAt: parseName(name)!.takenAt, bytes: statSync(path).size }
 }

@@ -69,13 +69,16 @@ export class CampaignFile {
     const db = openSqlite(path, opts)
     try {
       configure(db)
-      migrate(db)
-      db.prepare(`INSERT INTO campaign (id, uuid, name, setting, created_at) VALUES (1, ?, ?, ?, ?)`).run(
-        opts.uuid ?? randomUUID(),
-        opts.name,
-        opts.setting,
-        opts.createdAt ?? opts.now().toISOString()
-      )
+      // One transaction: a crash can never leave a schema without its campaign record.
+      db.transaction(() => {
+        migrate(db)
+        db.prepare(`INSERT INTO campaign (id, uuid, name, setting, created_at) VALUES (1, ?, ?, ?, ?)`).run(
+          opts.uuid ?? randomUUID(),
+          opts.name,
+          opts.setting,
+          opts.createdAt ?? opts.now().toISOString()
+        )
+      })()
       installUndoCapture(db)
       return new CampaignFile(db, path, [])
     } catch (e) {
@@ -108,8 +111,9 @@ export class CampaignFile {
       if (problem) throw new DamagedCampaignError(path, problem)
 
       const applied = appliedMigrations(db)
-      const hasTables = (db.prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE type='table'`).get() as { n: number }).n
-      if (applied.length === 0 && hasTables > 0) {
+      // Every campaign file records at least its first schema step (create applies it in the same
+      // transaction as the campaign record); anything else, even an empty file, is not ours to change.
+      if (applied.length === 0) {
         throw new CommandError('rule', `${basename(path)} is an SQLite file but not a Quarterdeck campaign.`)
       }
       const known = MIGRATIONS.map((m) => m.id)
@@ -123,6 +127,7 @@ export class CampaignFile {
           { applied, known }
         )
       }
+      if (!hasCampaignRecord(db)) throw new DamagedCampaignError(path, 'The campaign record is missing from this file.')
       configure(db)
       const backups: Backup[] = []
       if (applied.length < known.length) {
@@ -143,6 +148,14 @@ function configure(db: Db): void {
   db.pragma('foreign_keys = ON')
   db.pragma('synchronous = FULL')
   db.pragma('busy_timeout = 5000')
+}
+
+function hasCampaignRecord(db: Db): boolean {
+  try {
+    return db.prepare(`SELECT 1 FROM campaign WHERE id = 1`).get() !== undefined
+  } catch {
+    return false // no campaign table at all
+  }
 }
 
 export function appliedMigrations(db: Db): string[] {

@@ -128,25 +128,31 @@ export const handlers: HandlerTable = {
 
   'history.undo': {
     kind: 'campaign-async',
-    run: ({ campaign: { db } }) =>
-      db.transaction(() => {
+    run: async ({ session, campaign: { db } }) => {
+      const entry = db.transaction(() => {
         const target = undoTarget(db)
         if (!target) throw new CommandError('rule', 'There is nothing to undo.')
         flipEntry(db, target.seq)
         db.prepare(`UPDATE journal SET undone = 1 WHERE seq = ?`).run(target.seq)
         return toEntry({ ...target, undone: 1 })
       })()
+      await session.afterWrite() // the campaign changed: it needs backing up like any write
+      return entry
+    }
   },
 
   'history.redo': {
     kind: 'campaign-async',
-    run: ({ campaign: { db } }) =>
-      db.transaction(() => {
+    run: async ({ session, campaign: { db } }) => {
+      const entry = db.transaction(() => {
         const target = redoTarget(db)
         if (!target) throw new CommandError('rule', 'There is nothing to redo.')
         flipEntry(db, target.seq)
         db.prepare(`UPDATE journal SET undone = 0 WHERE seq = ?`).run(target.seq)
         return toEntry({ ...target, undone: 0 })
       })()
+      await session.afterWrite()
+      return entry
+    }
   }
 }

@@ -1,0 +1,69 @@
+/** The campaign's pages, in sidebar order. Pages whose feature has not arrived say what will be there. */
+export interface PageDef {
+  key: string
+  path: string
+  label: string
+  upcoming: boolean
+  /** For pages still to come: what the GM will do there, and where its rules come from. */
+  purpose?: string
+  source?: string
+}
+
+export const PAGES: PageDef[] = [
+  { key: 'dashboard', path: 'dashboard', label: 'Dashboard', upcoming: false },
+  {
+    key: 'fleet',
+    path: 'fleet',
+    label: 'Fleet',
+    upcoming: true,
+    purpose:
+      'Every ship and squadron you command: the ship sheet (Hull, Rigging, Speed, Handling, Size), guns per battery, crew and officers, cargo, provisions, repairs and the careening clock.',
+    source: 'High Seas Combat (seed 003), I. Of Ship Construction'
+  },
+  {
+    key: 'shipyard',
+    path: 'shipyard',
+    label: 'Shipyard',
+    upcoming: true,
+    purpose:
+      'Design a ship from its hull type, long guns, pont guns, modifications and flaws; see a quote where every line names its rule; fund it from owners and ship funds and commission it.',
+    source: 'High Seas Combat (seed 003), I. Of Ship Construction'
+  },
+  {
+    key: 'chart',
+    path: 'chart',
+    label: 'Ports & Chart',
+    upcoming: true,
+    purpose:
+      'The sea chart: ports, sea areas and routes. Plan a voyage, then sail it day by day with winds, special events and encounter checks.',
+    source: 'High Seas Combat (seed 003), II. Of Sea Travel and III. Of Encounters at Sea'
+  },
+  {
+    key: 'companies',
+    path: 'companies',
+    label: 'Companies',
+    upcoming: true,
+    purpose:
+      'Joint-stock companies: charters, bankers, shareholders and their percentages, treasury, voyage profit splits and the share price over time.',
+    source: 'High Seas Combat (seed 003), VIII. Of Sea Trade'
+  },
+  {
+    key: 'ledger',
+    path: 'ledger',
+    label: 'Ledger',
+    upcoming: true,
+    purpose:
+      'Every guilder by owner, in a double-entry ledger: characters, companies and the outside world; balances, ship funds from hero points, and the history of every transaction.',
+    source: 'High Seas Combat (seed 003), I. Of Ship Construction (hero points) and VIII. Of Sea Trade'
+  },
+  { key: 'log', path: 'log', label: 'Log', upcoming: false },
+  {
+    key: 'rules',
+    path: 'rules',
+    label: 'Rules',
+    upcoming: true,
+    purpose:
+      'The campaign’s rule tables — seed values and house defaults — each editable for this campaign, with the entries that differ from the defaults marked and a reset.',
+    source: 'The four seed texts and the rules guide'
+  }
+]

@@ -1,0 +1,34 @@
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
+import StartView from './views/StartView.vue'
+import RecoveryView from './views/RecoveryView.vue'
+import CampaignLayout from './layouts/CampaignLayout.vue'
+import DashboardView from './views/DashboardView.vue'
+import LogView from './views/LogView.vue'
+import UpcomingView from './views/UpcomingView.vue'
+import { PAGES } from './pages'
+
+const upcoming: RouteRecordRaw[] = PAGES.filter((p) => p.upcoming).map((p) => ({
+  path: p.path,
+  name: p.key,
+  component: UpcomingView,
+  props: { page: p.key }
+}))
+
+export const router = createRouter({
+  history: createWebHashHistory(),
+  routes: [
+    { path: '/', name: 'start', component: StartView },
+    { path: '/recovery', name: 'recovery', component: RecoveryView },
+    {
+      path: '/campaign',
+      component: CampaignLayout,
+      children: [
+        { path: '', redirect: { name: 'dashboard' } },
+        { path: 'dashboard', name: 'dashboard', component: DashboardView },
+        { path: 'log', name: 'log', component: LogView },
+        ...upcoming
+      ]
+    },
+    { path: '/:rest(.*)*', redirect: '/' }
+  ]
+})

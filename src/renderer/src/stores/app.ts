@@ -1,0 +1,146 @@
+import { defineStore } from 'pinia'
+import type {
+  AppStatus,
+  Backup,
+  CampaignFileEntry,
+  CampaignInfo,
+  CommandInput,
+  CommandName,
+  CommandOutput,
+  HistoryEntry,
+  RecentCampaign,
+  Setting
+} from '../../../shared/commands'
+import { call, CommandFailure } from '../door'
+import { errorTitle, notify } from '../notify'
+
+interface State {
+  status: AppStatus | null
+  info: CampaignInfo | null
+  recent: RecentCampaign[]
+  files: CampaignFileEntry[]
+  history: { entries: HistoryEntry[]; canUndo: boolean; canRedo: boolean }
+  backups: Backup[]
+  connectionError: string | null
+}
+
+/** The app's view of the main process: what is open, the recent list, the journal. */
+export const useAppStore = defineStore('app', {
+  state: (): State => ({
+    status: null,
+    info: null,
+    recent: [],
+    files: [],
+    history: { entries: [], canUndo: false, canRedo: false },
+    backups: [],
+    connectionError: null
+  }),
+  getters: {
+    campaign: (s) => s.status?.campaign ?? null,
+    recovery: (s) => s.status?.recovery ?? null,
+    isDesktop: (s) => s.status?.mode === 'desktop'
+  },
+  actions: {
+    /** Run a command; on failure show a toast and resolve to undefined. */
+    async run<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N> | undefined> {
+      try {
+        return await call(name, input)
+      } catch (e) {
+        if (e instanceof CommandFailure) notify.error(errorTitle(e.code), e.message)
+        else notify.error('Something went wrong', (e as Error).message)
+        return undefined
+      }
+    },
+
+    async refresh(): Promise<void> {
+      try {
+        this.status = await call('app.status', {})
+        this.connectionError = null
+      } catch (e) {
+        this.connectionError = (e as Error).message
+        return
+      }
+      if (this.status.campaign) await this.refreshCampaign()
+      else {
+        this.info = null
+        const [recent, files] = await Promise.all([
+          this.run('campaigns.recent', {}),
+          this.run('campaigns.available', {})
+        ])
+        this.recent = recent ?? []
+        this.files = files ?? []
+      }
+    },
+
+    async refreshCampaign(): Promise<void> {
+      const [info, history] = await Promise.all([
+        this.run('campaign.info', {}),
+        this.run('history.list', { limit: 100 })
+      ])
+      if (info) this.info = info
+      if (history) this.history = history
+    },
+
+    async refreshBackups(): Promise<void> {
+      this.backups = (await this.run('backups.list', {})) ?? []
+    },
+
+    async adopt(status: AppStatus | undefined): Promise<boolean> {
+      if (!status) return false
+      this.status = status
+      await this.refresh()
+      return true
+    },
+
+    createCampaign(name: string, setting: Setting, path?: string) {
+      return this.run('campaigns.create', path ? { name, setting, path } : { name, setting }).then((s) => this.adopt(s))
+    },
+    openCampaign(path: string) {
+      return this.run('campaigns.open', { path }).then((s) => this.adopt(s))
+    },
+    openSample() {
+      return this.run('campaigns.openSample', {}).then((s) => this.adopt(s))
+    },
+    closeCampaign() {
+      return this.run('campaigns.close', {}).then((s) => this.adopt(s))
+    },
+    async forget(path: string) {
+      const list = await this.run('campaigns.forget', { path })
+      if (list) this.recent = list
+    },
+    async restore(id: string) {
+      return this.adopt(await this.run('backups.restore', { id }))
+    },
+    async backupNow() {
+      const b = await this.run('backups.create', {})
+      if (b) {
+        notify.success('Backup taken.')
+        await this.refreshBackups()
+      }
+    },
+
+    async rename(name: string): Promise<boolean> {
+      const info = await this.run('campaign.rename', { name })
+      if (!info) return false
+      this.info = info
+      await this.refresh()
+      notify.success(`Renamed the campaign to “${info.name}”.`, () => void this.undo())
+      return true
+    },
+
+    async undo(): Promise<void> {
+      const e = await this.run('history.undo', {})
+      if (e) {
+        notify.success(`Undone: ${e.summary}`)
+        await this.refresh()
+      }
+    },
+    async redo(): Promise<void> {
+      const e = await this.run('history.redo', {})
+      if (e) {
+        notify.success(`Redone: ${e.summary}`)
+        await this.refresh()
+      }
+    }
+  }
+})

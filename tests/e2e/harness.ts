@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+
+export const ROOT = resolve(__dirname, '..', '..')
+export const SHOTS = join(ROOT, 'test-results', 'screenshots')
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export interface Served {
+  url: string
+  origin: string
+  token: string
+  home: string
+  proc: ChildProcess
+  api<T = unknown>(name: string, input?: unknown): Promise<{ status: number; body: T }>
+  stop(): Promise<void>
+}
+
+/** Start the built host (out/main/serve.js) in a fresh home folder and wait for its one line. */
+export async function serve(args: string[] = [], home = mkdtempSync(join(tmpdir(), 'qd-e2e-'))): Promise<Served> {
+  const serveJs = join(ROOT, 'out', 'main', 'serve.js')
+  if (!existsSync(serveJs)) throw new Error('Build first: out/main/serve.js is missing (npm run build).')
+  const token = 'e2e-' + Math.random().toString(36).slice(2)
+  const proc = spawn(process.execPath, [serveJs, '--home', home, '--port', '0', ...args], {
+    env: { ...process.env, QUARTERDECK_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let stderr = ''
+  proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
+  const line = await new Promise<string>((ok, fail) => {
+    const rl = createInterface({ input: proc.stdout! })
+    rl.once('line', ok)
+    proc.once('exit', (code) => fail(new Error(`host exited ${code}: ${stderr}`)))
+  })
+  const m = /^Quarterdeck serving (http:\/\/127\.0\.0\.1:\d+\/)\?token=(.+)$/.exec(line)
+  if (!m) throw new Error(`unexpected first line: ${line}`)
+  const origin = m[1]!.replace(/\/$/, '')
+  return {
+    url: `${m[1]}?token=${m[2]}`,
+    origin,
+    token,
+    home,
+    proc,
+    async api<T>(name: string, input: unknown = {}) {
+      const res = await fetch(`${origin}/api/${name}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(input)
+      })
+      return { status: res.status, body: (await res.json()) as T }
+    },
+    async stop() {
+      if (proc.exitCode === null) {
+        const done = new Promise((ok) => proc.once('exit', ok))
+        proc.kill('SIGTERM')
+        await done
+      }
+    }
+  }
+}
+
+export interface Browser {
+  context: BrowserContext
+  page: Page
+  close(): Promise<void>
+}
+
+export async function browser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'qd-chromium-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync'
+    ]
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  return {
+    context,
+    page,
+    async close() {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
+      if (errors.length) throw new Error(`The page threw: ${errors.join('; ')}`)
+    }
+  }
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) })
+}

@@ -1,0 +1,147 @@
+/**
+ * Shared helpers for the unit and integration tests: a throwaway app home with a session and a
+ * door on it, an injectable clock, and raw (outside-the-app) readers for campaign files.
+ */
+import Database from 'better-sqlite3'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { AppSession, type SessionOptions } from '../src/main/app/session'
+import { Door } from '../src/main/door/door'
+import type { CommandErrorBody, Outcome } from '../src/shared/errors'
+
+/** The repository root (tests run with it as the working directory, but do not rely on that). */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url))
+
+export interface Clock {
+  now: () => Date
+  /** Move the clock forward by `ms`. */
+  advance(ms: number): void
+  set(iso: string | Date): void
+}
+
+export function makeClock(start: string | Date = '2026-03-01T09:00:00.000Z'): Clock {
+  let t = new Date(start).getTime()
+  return {
+    now: () => new Date(t),
+    advance: (ms) => {
+      t += ms
+    },
+    set: (iso) => {
+      t = new Date(iso).getTime()
+    }
+  }
+}
+
+export const MINUTE = 60_000
+export const HOUR = 60 * MINUTE
+export const DAY = 24 * HOUR
+
+export function makeTempDir(prefix = 'quarterdeck-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix))
+}
+
+export interface TestSession {
+  session: AppSession
+  door: Door
+  /** The session's home folder (a fresh temp dir). */
+  home: string
+  campaignsDir: string
+  /** Everything the session logged, in order. */
+  logs: { message: string; error?: unknown }[]
+  /** Close the session's campaign (if any) and delete the temp dir. */
+  cleanup(): Promise<void>
+}
+
+export type MakeSessionOptions = Partial<Omit<SessionOptions, 'home'>> & {
+  /** Reuse an existing home instead of making a fresh temp dir (it is then not deleted by cleanup). */
+  home?: string
+}
+
+export function makeSession(opts: MakeSessionOptions = {}): TestSession {
+  const ownHome = opts.home === undefined
+  const home = opts.home ?? makeTempDir()
+  const logs: TestSession['logs'] = []
+  const session = new AppSession({
+    mode: 'desktop',
+    version: '0.0.0-test',
+    log: (message, error) => logs.push({ message, error }),
+    ...opts,
+    home
+  })
+  const door = new Door(session, { checkOutputs: true })
+  return {
+    session,
+    door,
+    home,
+    campaignsDir: session.paths.campaignsDir,
+    logs,
+    cleanup: async () => {
+      try {
+        await session.close()
+      } catch {
+        // the test may have broken the connection on purpose
+      }
+      if (ownHome) rmSync(home, { recursive: true, force: true })
+    }
+  }
+}
+
+/** Assert an outcome failed and return its error body. */
+export function errorOf(out: Outcome<unknown>): CommandErrorBody {
+  if (out.ok) throw new Error(`Expected an error outcome, got success: ${JSON.stringify(out.value)}`)
+  return out.error
+}
+
+/** Assert an outcome succeeded and return its value. */
+export function valueOf<T = unknown>(out: Outcome<unknown>): T {
+  if (!out.ok) throw new Error(`Expected success, got ${out.error.code}: ${out.error.message}`)
+  return out.value as T
+}
+
+export interface CampaignRow {
+  id: number
+  uuid: string
+  name: string
+  setting: string
+  created_at: string
+}
+
+/**
+ * Run `fn` on a fresh connection to a campaign file (outside the app), then close it. Read-only
+ * by default; a writable connection creates the file if it is missing.
+ */
+export function withRawDb<T>(path: string, fn: (db: Database.Database) => T, readonly = true): T {
+  const db = new Database(path, { readonly, fileMustExist: readonly })
+  try {
+    return fn(db)
+  } finally {
+    db.close()
+  }
+}
+
+export function campaignRow(db: Database.Database): CampaignRow | undefined {
+  return db.prepare(`SELECT * FROM campaign WHERE id = 1`).get() as CampaignRow | undefined
+}
+
+export function journalInputs(db: Database.Database): { seq: number; command: string; input: string; undone: number }[] {
+  return db.prepare(`SELECT seq, command, input, undone FROM journal ORDER BY seq`).all() as {
+    seq: number
+    command: string
+    input: string
+    undone: number
+  }[]
+}
+
+/** A small seeded PRNG (mulberry32) for reproducible random delays. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
