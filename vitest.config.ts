@@ -6,6 +6,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    pool: 'forks'
+    pool: 'forks',
+    benchmark: { include: ['bench/**/*.bench.ts'] }
   }
 })

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { existsSync, openSync, writeSync, closeSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { browser, serve, shot, type Browser, type Served } from './harness'
-import { PAGES } from '../../src/renderer/src/pages'
+import { PAGES } from '../../src/shared/pages'
 
 let host: Served | undefined
 let b: Browser | undefined
@@ -49,6 +49,7 @@ describe('the app shell in Chromium', () => {
     const toast = page.locator('.n-message').filter({ hasText: 'That input is not valid' })
     await toast.waitFor()
     await expect(toast.textContent()).resolves.toContain('name: must not be empty')
+    await page.waitForTimeout(500) // let the toast finish appearing
     await shot(page, 'bad-input-toast')
 
     const info = await host.api<{ name: string }>('campaign.info')
@@ -97,7 +98,7 @@ describe('the app shell in Chromium', () => {
           await page.getByText(p.purpose!.slice(0, 40)).waitFor()
         }
         // Nothing overflows the window horizontally.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')
         expect(overflow).toBeLessThanOrEqual(0)
       }
       await shot(page, `upcoming-page-${viewport.width}`)

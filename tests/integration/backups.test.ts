@@ -143,6 +143,31 @@ describe('automatic backups', () => {
     withRawDb(join(backupsDir(path), b.id), (db) => expect(db.pragma('integrity_check', { simple: true })).toBe('ok'))
   })
 
+  it('an undo or redo long enough after the last backup takes an automatic one', async () => {
+    const path = await create()
+    await t.door.call('campaign.rename', { name: 'Renamed' })
+    clock.advance(15 * MINUTE)
+    await t.door.call('history.undo')
+    expect(kinds(path)).toEqual(['auto'])
+    expect(nameIn(path, listBackups(path)[0]!)).toBe('Backed Up')
+    clock.advance(15 * MINUTE)
+    await t.door.call('history.redo')
+    expect(kinds(path)).toEqual(['auto', 'auto'])
+    expect(nameIn(path, listBackups(path)[0]!)).toBe('Renamed')
+  })
+
+  it('backup files are self-contained: checking and restoring them leaves no -wal/-shm files behind', async () => {
+    const path = await create()
+    const b = await t.door.call('backups.create')
+    withRawDb(join(backupsDir(path), b.id), (db) => expect(db.pragma('journal_mode', { simple: true })).toBe('delete'))
+    await t.door.call('campaign.rename', { name: 'Changed' })
+    await t.door.call('backups.restore', { id: b.id })
+    expect(readdirSync(backupsDir(path)).every((f) => f.endsWith('.quarterdeck'))).toBe(true)
+    expect(readdirSync(backupsDir(path))).toHaveLength(2) // the manual one and the pre-restore one
+    // The restored campaign is back in WAL mode.
+    expect(t.session.campaign!.db.pragma('journal_mode', { simple: true })).toBe('wal')
+  })
+
   it('two backups in the same millisecond get distinct ids', async () => {
     const path = await create()
     const a = await t.door.call('backups.create')

@@ -5,7 +5,7 @@ import type { Backup, CampaignInfo, Setting } from '../../shared/commands/schema
 import { CommandError } from '../../shared/errors'
 import { takeBackup } from './backups'
 import { LATEST_SCHEMA, MIGRATIONS } from './migrations'
-import { integrityProblem, openSqlite, type Db, type SqliteOptions } from './sqlite'
+import { integrityProblem, openSqlite, stmt, type Db, type SqliteOptions } from './sqlite'
 import { installUndoCapture } from './undo'
 
 export const CAMPAIGN_EXT = '.quarterdeck'
@@ -43,7 +43,7 @@ export class CampaignFile {
   ) {}
 
   info(): CampaignInfo {
-    const row = this.db.prepare(`SELECT name, setting, created_at AS createdAt FROM campaign WHERE id = 1`).get() as
+    const row = stmt(this.db, `SELECT name, setting, created_at AS createdAt FROM campaign WHERE id = 1`).get() as
       | Omit<CampaignInfo, 'schemaVersion'>
       | undefined
     if (!row) throw new CommandError('internal', 'The campaign record is missing from this file.')
@@ -159,9 +159,9 @@ function hasCampaignRecord(db: Db): boolean {
 }
 
 export function appliedMigrations(db: Db): string[] {
-  const exists = db.prepare(`SELECT 1 FROM sqlite_schema WHERE type='table' AND name='schema_migrations'`).get()
+  const exists = stmt(db, `SELECT 1 FROM sqlite_schema WHERE type='table' AND name='schema_migrations'`).get()
   if (!exists) return []
-  return (db.prepare(`SELECT id FROM schema_migrations ORDER BY rowid`).all() as { id: string }[]).map((r) => r.id)
+  return (stmt(db, `SELECT id FROM schema_migrations ORDER BY rowid`).all() as { id: string }[]).map((r) => r.id)
 }
 
 /** Apply every migration this file lacks, all in one transaction. */

@@ -26,6 +26,17 @@ export function openSqlite(
   })
 }
 
+const caches = new WeakMap<Db, Map<string, Database.Statement>>()
+
+/** A prepared statement for `sql` on `db`, prepared once per connection and reused. */
+export function stmt(db: Db, sql: string): Database.Statement {
+  let cache = caches.get(db)
+  if (!cache) caches.set(db, (cache = new Map()))
+  let s = cache.get(sql)
+  if (!s) cache.set(sql, (s = db.prepare(sql)))
+  return s
+}
+
 /** Runs SQLite's own integrity check. Returns null when the file is sound, else what is wrong. */
 export function integrityProblem(db: Db): string | null {
   const rows = db.pragma('integrity_check') as { integrity_check: string }[]

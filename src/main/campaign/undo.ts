@@ -1,4 +1,4 @@
-import type { Db } from './sqlite'
+import { stmt, type Db } from './sqlite'
 import { SYSTEM_TABLES } from './migrations'
 
 /**
@@ -57,8 +57,8 @@ export function installUndoCapture(db: Db): void {
 
 /** Start capturing row changes for journal entry `seq` (null stops capturing). */
 export function setCapture(db: Db, seq: number | null): void {
-  db.prepare(`DELETE FROM temp.undo_active`).run()
-  if (seq !== null) db.prepare(`INSERT INTO temp.undo_active(seq) VALUES (?)`).run(seq)
+  stmt(db, `DELETE FROM temp.undo_active`).run()
+  if (seq !== null) stmt(db, `INSERT INTO temp.undo_active(seq) VALUES (?)`).run(seq)
 }
 
 /**
@@ -66,7 +66,7 @@ export function setCapture(db: Db, seq: number | null): void {
  * Must run inside a transaction.
  */
 export function flipEntry(db: Db, seq: number): void {
-  const steps = db.prepare(`SELECT id, sql FROM undo_step WHERE seq = ? ORDER BY id DESC`).all(seq) as {
+  const steps = stmt(db, `SELECT id, sql FROM undo_step WHERE seq = ? ORDER BY id DESC`).all(seq) as {
     id: number
     sql: string
   }[]
@@ -78,6 +78,6 @@ export function flipEntry(db: Db, seq: number): void {
     setCapture(db, null)
   }
   if (steps.length > 0) {
-    db.prepare(`DELETE FROM undo_step WHERE seq = ? AND id <= ?`).run(seq, steps[0]!.id)
+    stmt(db, `DELETE FROM undo_step WHERE seq = ? AND id <= ?`).run(seq, steps[0]!.id)
   }
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { contracts, isCommandName, type CommandName, type CommandOutput } from '../../shared/commands'
 import { CommandError, type CommandErrorBody, type Outcome } from '../../shared/errors'
 import type { AppSession } from '../app/session'
+import { stmt } from '../campaign/sqlite'
 import { setCapture } from '../campaign/undo'
 import { handlers } from './handlers'
 import type { AppContext, CampaignContext, HandlerSpec, Transport } from './types'
@@ -97,11 +98,9 @@ export class Door {
         const c = withCampaign()
         const { db } = c.campaign
         const { value, seq } = db.transaction(() => {
-          db.prepare(`DELETE FROM journal WHERE undone = 1`).run() // a new write ends the redo chain
+          stmt(db, `DELETE FROM journal WHERE undone = 1`).run() // a new write ends the redo chain
           const seq = Number(
-            db
-              .prepare(`INSERT INTO journal (at, command, input, summary) VALUES (?, ?, ?, '')`)
-              .run(session.now().toISOString(), name, JSON.stringify(input)).lastInsertRowid
+            stmt(db, `INSERT INTO journal (at, command, input, summary) VALUES (?, ?, ?, '')`).run(session.now().toISOString(), name, JSON.stringify(input)).lastInsertRowid
           )
           setCapture(db, seq)
           let value: unknown
@@ -111,9 +110,9 @@ export class Door {
           } finally {
             setCapture(db, null)
           }
-          db.prepare(`UPDATE journal SET summary = ? WHERE seq = ?`).run(spec.describe(input as never, value as never), seq)
-          db.prepare(`UPDATE journal SET undoable = 0 WHERE seq <= ? AND undoable = 1`).run(seq - UNDO_DEPTH)
-          db.prepare(`DELETE FROM undo_step WHERE seq <= ?`).run(seq - UNDO_DEPTH)
+          stmt(db, `UPDATE journal SET summary = ? WHERE seq = ?`).run(spec.describe(input as never, value as never), seq)
+          stmt(db, `UPDATE journal SET undoable = 0 WHERE seq <= ? AND undoable = 1`).run(seq - UNDO_DEPTH)
+          stmt(db, `DELETE FROM undo_step WHERE seq <= ?`).run(seq - UNDO_DEPTH)
           return { value, seq }
         })()
         await session.afterWrite()

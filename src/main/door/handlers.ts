@@ -2,7 +2,7 @@ import { CommandError } from '../../shared/errors'
 import type { HistoryEntry } from '../../shared/commands/schemas'
 import { fileNameFor, resolveCampaignPath } from '../app/paths'
 import { flipEntry } from '../campaign/undo'
-import type { Db } from '../campaign/sqlite'
+import { stmt, type Db } from '../campaign/sqlite'
 import type { AppContext, HandlerTable } from './types'
 import { join } from 'node:path'
 
@@ -16,18 +16,25 @@ interface JournalRow {
   summary: string
   undone: number
 }
-const toEntry = (r: JournalRow): HistoryEntry => ({ ...r, undone: r.undone === 1 })
+/** Only the contract's fields: journal rows also hold the raw input and undo bookkeeping. */
+const toEntry = (r: JournalRow): HistoryEntry => ({
+  seq: r.seq,
+  at: r.at,
+  command: r.command,
+  summary: r.summary,
+  undone: r.undone === 1
+})
 
 /** The newest entry that is not undone, if it can be undone. */
 function undoTarget(db: Db): JournalRow | undefined {
-  const r = db.prepare(`SELECT * FROM journal WHERE undone = 0 ORDER BY seq DESC LIMIT 1`).get() as
+  const r = stmt(db, `SELECT * FROM journal WHERE undone = 0 ORDER BY seq DESC LIMIT 1`).get() as
     | (JournalRow & { undoable: number })
     | undefined
   return r && r.undoable === 1 ? r : undefined
 }
 /** The oldest undone entry: the next to redo. */
 function redoTarget(db: Db): JournalRow | undefined {
-  return db.prepare(`SELECT * FROM journal WHERE undone = 1 ORDER BY seq ASC LIMIT 1`).get() as JournalRow | undefined
+  return stmt(db, `SELECT * FROM journal WHERE undone = 1 ORDER BY seq ASC LIMIT 1`).get() as JournalRow | undefined
 }
 
 /** Every command's handler, keyed exactly like the contract table (the type checker holds them in step). */
@@ -109,7 +116,7 @@ export const handlers: HandlerTable = {
   'campaign.rename': {
     kind: 'write',
     run: ({ campaign }, input) => {
-      campaign.db.prepare(`UPDATE campaign SET name = ? WHERE id = 1`).run(input.name)
+      stmt(campaign.db, `UPDATE campaign SET name = ? WHERE id = 1`).run(input.name)
       return campaign.info()
     },
     describe: (input) => `Renamed the campaign to “${input.name}”`
@@ -118,7 +125,7 @@ export const handlers: HandlerTable = {
   'history.list': {
     kind: 'read',
     run: ({ campaign: { db } }, input) => ({
-      entries: (db.prepare(`SELECT * FROM journal ORDER BY seq DESC LIMIT ?`).all(input.limit) as JournalRow[]).map(
+      entries: (stmt(db, `SELECT * FROM journal ORDER BY seq DESC LIMIT ?`).all(input.limit) as JournalRow[]).map(
         toEntry
       ),
       canUndo: undoTarget(db) !== undefined,
@@ -133,7 +140,7 @@ export const handlers: HandlerTable = {
         const target = undoTarget(db)
         if (!target) throw new CommandError('rule', 'There is nothing to undo.')
         flipEntry(db, target.seq)
-        db.prepare(`UPDATE journal SET undone = 1 WHERE seq = ?`).run(target.seq)
+        stmt(db, `UPDATE journal SET undone = 1 WHERE seq = ?`).run(target.seq)
         return toEntry({ ...target, undone: 1 })
       })()
       await session.afterWrite() // the campaign changed: it needs backing up like any write
@@ -148,7 +155,7 @@ export const handlers: HandlerTable = {
         const target = redoTarget(db)
         if (!target) throw new CommandError('rule', 'There is nothing to redo.')
         flipEntry(db, target.seq)
-        db.prepare(`UPDATE journal SET undone = 0 WHERE seq = ?`).run(target.seq)
+        stmt(db, `UPDATE journal SET undone = 0 WHERE seq = ?`).run(target.seq)
         return toEntry({ ...target, undone: 0 })
       })()
       await session.afterWrite()

@@ -5,7 +5,7 @@ import CampaignLayout from './layouts/CampaignLayout.vue'
 import DashboardView from './views/DashboardView.vue'
 import LogView from './views/LogView.vue'
 import UpcomingView from './views/UpcomingView.vue'
-import { PAGES } from './pages'
+import { PAGES } from '../../shared/pages'
 
 const upcoming: RouteRecordRaw[] = PAGES.filter((p) => p.upcoming).map((p) => ({
   path: p.path,
