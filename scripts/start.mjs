@@ -15,7 +15,7 @@ function electronBinary() {
     return { bin }
   } catch (e) {
     const first = String(e.message).split('\n')[0]
-    return { reason: /Cannot find module 'electron'/.test(first) ? 'the Electron binary is not installed (it needs internet at install time)' : first }
+    return { reason: /Cannot find module 'electron'/.test(first) ? 'its binary is not installed: Electron downloads it at install time, which needs internet' : first }
   }
 }
 
@@ -33,7 +33,7 @@ if (electron.bin && !problem) {
   const child = spawn(electron.bin, [root, ...args], { stdio: 'inherit' })
   child.on('exit', (code) => process.exit(code ?? 0))
 } else {
-  process.stdout.write(`Electron is not available here (${problem}); serving Quarterdeck on 127.0.0.1 instead — open the address below in a browser.\n`)
+  process.stdout.write(`Electron is not available here (${problem}), so Quarterdeck is served on 127.0.0.1 instead: open the address below in a browser.\n`)
   const child = spawn(process.execPath, [join(root, 'out', 'main', 'serve.js'), '--last-or-sample', ...args], {
     stdio: 'inherit'
   })

@@ -110,7 +110,8 @@ export interface CampaignRow {
 
 /**
  * Run `fn` on a fresh connection to a campaign file (outside the app), then close it. Read-only
- * by default; a writable connection creates the file if it is missing.
+ * by default; a writable connection creates the file if it is missing. Note that a read-only
+ * connection to a WAL-mode file leaves its -wal/-shm files behind: check for those first.
  */
 export function withRawDb<T>(path: string, fn: (db: Database.Database) => T, readonly = true): T {
   const db = new Database(path, { readonly, fileMustExist: readonly })

@@ -120,6 +120,35 @@ describe('the app shell in Chromium', () => {
     await shot(page, 'start-screen-with-recent')
   })
 
+  it('takes a backup from the Backups window and restores it', async () => {
+    host = await serve(['--campaign', join(await tmpCampaignDir(), 'Logbook.quarterdeck'), '--create'])
+    b = await browser()
+    const { page } = b
+    await page.goto(host.url)
+    const title = page.locator('[data-test=campaign-title]')
+    await title.getByText('Logbook').waitFor()
+
+    await page.getByRole('button', { name: 'Backups' }).click()
+    const modal = page.locator('.n-modal')
+    await modal.getByText('Backups are kept in a folder beside the campaign file').waitFor()
+    await modal.getByRole('button', { name: 'Back up now' }).click()
+    await modal.getByText('Manual').waitFor()
+    await shot(page, 'backups-window')
+    await modal.getByRole('button', { name: 'Done' }).click()
+
+    // Change the campaign, then go back to the backup.
+    await page.getByLabel('Campaign name').fill('After the mutiny')
+    await page.locator('[data-test=rename-save]').click()
+    await title.getByText('After the mutiny').waitFor()
+    await page.getByRole('button', { name: 'Backups' }).click()
+    await modal.getByRole('row').filter({ hasText: 'Manual' }).getByRole('button', { name: 'Restore…' }).click()
+    await page.getByRole('button', { name: 'Restore', exact: true }).click()
+    await title.getByText('Logbook').waitFor()
+    // The state it replaced was kept.
+    const kinds = (await host.api<{ kind: string }[]>('backups.list')).body.map((x) => x.kind)
+    expect(kinds).toEqual(expect.arrayContaining(['manual', 'pre-restore']))
+  })
+
   it('opens a damaged file on the recovery screen and restores a backup', async () => {
     const dir = await tmpCampaignDir()
     const file = join(dir, 'Damaged.quarterdeck')

@@ -1,5 +1,4 @@
 import fc from 'fast-check'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildSampleCampaign, SAMPLE_FILE_NAME } from '../../resources/sample/tortuga-run'
 import { UNDO_DEPTH } from '../../src/main/door/door'
@@ -548,8 +547,4 @@ describe('properties', () => {
     // The home campaign is still sound at the end.
     withRawDb(path, (db) => expect(db.pragma('integrity_check', { simple: true })).toBe('ok'))
   })
-})
-
-it('helpers: files in these tests live in the temp home', () => {
-  expect(t.campaignsDir).toBe(join(t.home, 'campaigns'))
 })

@@ -1,4 +1,4 @@
-import { mkdirSync, realpathSync } from 'node:fs'
+import { lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { CommandError } from '../../shared/errors'
@@ -39,11 +39,17 @@ export function fileNameFor(name: string): string {
   return stem + CAMPAIGN_EXT
 }
 
-function realish(p: string): string {
+function realish(p: string, depth = 0): string {
   // The file may not exist yet: resolve its folder's real path and keep the base name.
   try {
     return realpathSync(p)
   } catch {
+    try {
+      // A dangling symlink: follow it by hand, since opening it would create the file at its target.
+      if (depth < 32 && lstatSync(p).isSymbolicLink()) return realish(resolve(dirname(p), readlinkSync(p)), depth + 1)
+    } catch {
+      // not there at all: fall through
+    }
     try {
       return join(realpathSync(dirname(p)), basename(p))
     } catch {

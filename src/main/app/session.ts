@@ -117,17 +117,28 @@ export class AppSession {
     this.recent.touch(file.path, file.info().name, this.now())
   }
 
+  /**
+   * Open a campaign. The one open now stays open until the new one has opened (or turned out to be
+   * damaged), so a file that cannot be opened at all leaves the GM where they were.
+   */
   async open(path: string): Promise<void> {
-    await this.close()
+    if (this.campaign && realPath(this.campaign.path) === realPath(path)) return
+    let file: CampaignFile
     try {
-      this.opened(await CampaignFile.open(path, { now: this.now, nativeBinding: this.nativeBinding }))
+      file = await CampaignFile.open(path, { now: this.now, nativeBinding: this.nativeBinding })
     } catch (e) {
       if (e instanceof DamagedCampaignError) {
+        await this.close()
         this.log(`Campaign file is damaged: ${e.path}: ${e.problem}`)
         this.recovery = { path: e.path, problem: e.problem }
         return
       }
       throw e
+    }
+    try {
+      await this.close()
+    } finally {
+      this.opened(file)
     }
   }
 

@@ -60,15 +60,19 @@ function freshPath(campaignPath: string, kind: BackupKind, now: Date): string {
 /** Copy the open database into a new backup file with SQLite's backup API. */
 export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind, now: Date): Promise<Backup> {
   const path = freshPath(campaignPath, kind, now)
-  await db.backup(path)
+  // Written under a name that is not listed, and renamed once complete: a crash part-way through
+  // must never leave a cut-off backup that looks like a whole one.
+  const partial = `${path}.partial`
+  await db.backup(partial)
   // The copy inherits WAL mode from the campaign; make it a self-contained single file, so that
   // reading it later (checking or restoring it) leaves no -wal/-shm files in the backup folder.
-  const copy = openSqlite(path, { fileMustExist: true })
+  const copy = openSqlite(partial, { fileMustExist: true })
   try {
     copy.pragma('journal_mode = DELETE')
   } finally {
     copy.close()
   }
+  renameSync(partial, path)
   const name = basename(path)
   return { id: name, kind, takenAt: parseName(name)!.takenAt, bytes: statSync(path).size }
 }
@@ -78,6 +82,11 @@ export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind,
  * days; delete the other automatic ones. Returns the ids removed.
  */
 export function rotateBackups(campaignPath: string, now: Date): string[] {
+  // A backup cut short by a crash is left as *.partial: never listed, so clear it away here.
+  const dir = backupsDir(campaignPath)
+  if (existsSync(dir)) {
+    for (const f of readdirSync(dir)) if (f.endsWith('.partial')) rmSync(join(dir, f), { force: true })
+  }
   const auto = listBackups(campaignPath).filter((b) => ROTATED.has(b.kind))
   const keep = new Set(auto.slice(0, KEEP_LAST).map((b) => b.id))
   const cutoff = now.getTime() - KEEP_DAILY_DAYS * 86_400_000
@@ -113,6 +122,13 @@ export function checkBackup(path: string): void {
     db = openSqlite(path, { readonly: true, fileMustExist: true })
     const problem = integrityProblem(db)
     if (problem) throw new CommandError('rule', `That backup is damaged too (${problem}); choose another.`)
+    let record: unknown
+    try {
+      record = db.prepare(`SELECT 1 FROM campaign WHERE id = 1`).get()
+    } catch {
+      record = undefined
+    }
+    if (!record) throw new CommandError('rule', 'That file is not a Quarterdeck campaign; choose another backup.')
   } catch (e) {
     if (e instanceof CommandError) throw e
     throw new CommandError('rule', `That backup cannot be read (${(e as Error).message}); choose another.`)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { Backup, CampaignInfo, Setting } from '../../shared/commands/schemas'
 import { CommandError } from '../../shared/errors'
@@ -83,6 +83,8 @@ export class CampaignFile {
       return new CampaignFile(db, path, [])
     } catch (e) {
       db.close()
+      // Nothing of the new campaign may stay behind to block its name.
+      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true })
       throw e
     }
   }

@@ -101,8 +101,8 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
       if (size > MAX_BODY_BYTES) {
+        // Drop the rest without hanging up: the 413 reply (sent with Connection: close) ends the socket.
         reject(new TooLarge())
-        req.destroy()
         return
       }
       chunks.push(chunk)
@@ -183,7 +183,13 @@ export async function startHost(opts: HostOptions): Promise<Host> {
         return sendError(res, 400, { code: 'invalid_input', message: 'The request body is not valid JSON.' })
       }
     }
-    const out = await door.invoke(decodeURIComponent(route), input, 'http')
+    let name: string
+    try {
+      name = decodeURIComponent(route)
+    } catch {
+      return sendError(res, 404, { code: 'not_found', message: 'There is no command by that name.' })
+    }
+    const out = await door.invoke(name, input, 'http')
     if (out.ok) return send(res, 200, out.value === undefined ? null : out.value)
     return sendError(res, HTTP_STATUS[out.error.code], out.error)
   }

@@ -8,7 +8,7 @@ export const DisplayName = z
   .max(80, 'must be at most 80 characters')
   .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters')
   // A lone UTF-16 surrogate cannot be stored as text: SQLite would silently turn it into U+FFFD.
-  .regex(/^\P{Cs}*$/u, 'must be valid Unicode text')
+  .refine((s) => !/\p{Cs}/u.test(s), 'must be valid Unicode text')
 
 export const Setting = z.enum(['theah', 'atrilia'])
 export type Setting = z.infer<typeof Setting>
