@@ -11,6 +11,7 @@ export interface PageDef {
 
 export const PAGES: PageDef[] = [
   { key: 'dashboard', path: 'dashboard', label: 'Dashboard', upcoming: false },
+  { key: 'people', path: 'people', label: 'People', upcoming: false },
   {
     key: 'fleet',
     path: 'fleet',
@@ -47,23 +48,7 @@ export const PAGES: PageDef[] = [
       'Joint-stock companies: charters, bankers, shareholders and their percentages, treasury, voyage profit splits and the share price over time.',
     source: 'High Seas Combat (seed 003), VIII. Of Sea Trade'
   },
-  {
-    key: 'ledger',
-    path: 'ledger',
-    label: 'Ledger',
-    upcoming: true,
-    purpose:
-      'Every guilder by owner, in a double-entry ledger: characters, companies and the outside world; balances, ship funds from hero points, and the history of every transaction.',
-    source: 'High Seas Combat (seed 003), I. Of Ship Construction (hero points) and VIII. Of Sea Trade'
-  },
+  { key: 'ledger', path: 'ledger', label: 'Ledger', upcoming: false },
   { key: 'log', path: 'log', label: 'Log', upcoming: false },
-  {
-    key: 'rules',
-    path: 'rules',
-    label: 'Rules',
-    upcoming: true,
-    purpose:
-      'The campaign’s rule tables — seed values and house defaults — each editable for this campaign, with the entries that differ from the defaults marked and a reset.',
-    source: 'The four seed texts and the rules guide'
-  }
+  { key: 'rules', path: 'rules', label: 'Rules', upcoming: false }
 ]

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { listBackups } from '../../src/main/campaign/backups'
-import { LATEST_SCHEMA } from '../../src/main/campaign/migrations'
+import { LATEST_SCHEMA, MIGRATIONS } from '../../src/main/campaign/migrations'
 import type { AppStatus, Backup } from '../../src/shared/commands'
 import {
   campaignRow,
@@ -155,7 +155,7 @@ describe('opening files that are not (yet) this version’s campaigns', () => {
     expect(err.code).toBe('rule')
     expect(err.message).toContain('made by a newer Quarterdeck')
     expect(err.message).toContain('9999_from_a_newer_version')
-    expect(err.details).toMatchObject({ applied: [LATEST_SCHEMA, '9999_from_a_newer_version'] })
+    expect(err.details).toMatchObject({ applied: [...MIGRATIONS.map((m) => m.id), '9999_from_a_newer_version'] })
 
     expect(snapshot(path)).toEqual(before)
     expect(listBackups(path)).toEqual([])
@@ -166,7 +166,7 @@ describe('opening files that are not (yet) this version’s campaigns', () => {
 
   it('refuses a file whose first schema step is not one this version knows', async () => {
     const path = await makeClosedCampaign('Forked')
-    withRawDb(path, (db) => db.prepare(`UPDATE schema_migrations SET id = '0001_some_fork'`).run(), false)
+    withRawDb(path, (db) => db.prepare(`UPDATE schema_migrations SET id = '0001_some_fork' WHERE id = ?`).run(MIGRATIONS[0]!.id), false)
     const before = snapshot(path)
     const err = errorOf(await t.door.invoke('campaigns.open', { path }, 'internal'))
     expect(err.code).toBe('rule')

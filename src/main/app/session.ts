@@ -142,7 +142,7 @@ export class AppSession {
     }
   }
 
-  async create(path: string, name: string, setting: Setting, fixed?: { uuid: string; createdAt: string }): Promise<void> {
+  async create(path: string, name: string, setting: Setting, fixed?: { uuid: string; createdAt: string; seed?: number }): Promise<void> {
     // Make the new file first: if that is refused (the name is taken), the open campaign stays open.
     const file = await CampaignFile.create(path, { name, setting, now: this.now, nativeBinding: this.nativeBinding, ...fixed })
     try {

@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto'
+import { randomInt, randomUUID } from 'node:crypto'
+import { seedState } from '../../shared/dice/rng'
 import { existsSync, rmSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { Backup, CampaignInfo, Setting } from '../../shared/commands/schemas'
@@ -31,6 +32,8 @@ export interface CreateOptions extends OpenOptions {
   /** Fixed values for deterministic files (the sample campaign). */
   uuid?: string
   createdAt?: string
+  /** Seed of the campaign's dice generator (random when not given). */
+  seed?: number
 }
 
 /** An open campaign file: the database connection plus what the app needs to know about it. */
@@ -78,6 +81,7 @@ export class CampaignFile {
           opts.setting,
           opts.createdAt ?? opts.now().toISOString()
         )
+        stmt(db, `INSERT INTO rng (id, state) VALUES (1, ?)`).run(JSON.stringify(seedState(opts.seed ?? randomInt(0, 2 ** 31 - 1))))
       })()
       installUndoCapture(db)
       return new CampaignFile(db, path, [])

@@ -39,6 +39,89 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX undo_step_seq ON undo_step(seq, id);
     `
+  },
+  {
+    id: '0002_core',
+    sql: `
+      -- Campaign settings (dice mode, debt…), one JSON value per key.
+      CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      -- The campaign's seeded generator: its whole state, so every roll replays.
+      CREATE TABLE rng (id INTEGER PRIMARY KEY CHECK (id = 1), state TEXT NOT NULL);
+      -- The campaign clock, in days since day 0 of the calendar.
+      CREATE TABLE clock (id INTEGER PRIMARY KEY CHECK (id = 1), day INTEGER NOT NULL CHECK (day >= 0));
+      INSERT INTO clock (id, day) VALUES (1, 0);
+      -- Rule tables the GM edited (the others read their defaults).
+      CREATE TABLE rule_table (name TEXT PRIMARY KEY, value TEXT NOT NULL, edited_day INTEGER NOT NULL);
+
+      -- Whoever holds money: characters, companies, and the outside world (source and sink).
+      CREATE TABLE owner (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('character', 'company', 'world')),
+        name TEXT NOT NULL
+      );
+      INSERT INTO owner (id, kind, name) VALUES (1, 'world', 'The outside world');
+      CREATE TABLE person (
+        id INTEGER PRIMARY KEY,
+        owner_id INTEGER NOT NULL UNIQUE REFERENCES owner(id),
+        kind TEXT NOT NULL CHECK (kind IN ('pc', 'npc')),
+        traits TEXT NOT NULL,
+        knacks TEXT NOT NULL,
+        hero_points_spent INTEGER NOT NULL DEFAULT 0 CHECK (hero_points_spent >= 0),
+        notes TEXT NOT NULL DEFAULT ''
+      );
+
+      -- Double-entry ledger: a transaction's lines always sum to zero (checked by the code that writes them).
+      CREATE TABLE ledger_tx (
+        id INTEGER PRIMARY KEY,
+        day INTEGER NOT NULL,
+        memo TEXT NOT NULL,
+        command TEXT NOT NULL
+      );
+      CREATE INDEX ledger_tx_day ON ledger_tx(day, id);
+      CREATE TABLE ledger_line (
+        id INTEGER PRIMARY KEY,
+        tx_id INTEGER NOT NULL REFERENCES ledger_tx(id) ON DELETE CASCADE,
+        owner_id INTEGER NOT NULL REFERENCES owner(id),
+        account TEXT NOT NULL CHECK (account IN ('cash', 'shipFund')),
+        amount INTEGER NOT NULL
+      );
+      CREATE INDEX ledger_line_owner ON ledger_line(owner_id, account, tx_id, amount);
+      CREATE INDEX ledger_line_tx ON ledger_line(tx_id);
+
+      -- Every roll, generated or entered by hand, with what it was for.
+      CREATE TABLE roll_log (
+        id INTEGER PRIMARY KEY,
+        day INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        purpose TEXT NOT NULL,
+        notation TEXT NOT NULL,
+        faces TEXT NOT NULL,
+        kept TEXT NOT NULL,
+        total INTEGER NOT NULL,
+        manual INTEGER NOT NULL CHECK (manual IN (0, 1)),
+        command TEXT NOT NULL
+      );
+      CREATE INDEX roll_log_kind ON roll_log(kind, id);
+
+      -- What each periodic step of the clock did, day by day.
+      CREATE TABLE clock_log (
+        id INTEGER PRIMARY KEY,
+        day INTEGER NOT NULL,
+        step TEXT NOT NULL,
+        effects TEXT NOT NULL
+      );
+      CREATE INDEX clock_log_day ON clock_log(day, id);
+
+      -- Anything with a due date, shown on the Dashboard.
+      CREATE TABLE reminder (
+        id INTEGER PRIMARY KEY,
+        due_day INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        link TEXT,
+        source TEXT NOT NULL DEFAULT 'gm'
+      );
+      CREATE INDEX reminder_due ON reminder(due_day);
+    `
   }
 ]
 

@@ -4,6 +4,10 @@ import { contracts, isCommandName, type CommandName, type CommandOutput } from '
 import { CommandError, type CommandErrorBody, type Outcome } from '../../shared/errors'
 import type { AppSession } from '../app/session'
 import { stmt } from '../campaign/sqlite'
+import { BadDice, NeedsDice, type DiceBox } from '../../shared/dice/roll'
+import { NotationError } from '../../shared/dice/notation'
+import { openDiceBox, settleDice } from '../core/dice'
+import { getSettings } from '../core/settings'
 import { setCapture } from '../campaign/undo'
 import { handlers } from './handlers'
 import type { AppContext, CampaignContext, HandlerSpec, Transport } from './types'
@@ -80,7 +84,10 @@ export class Door {
   private async execute(name: CommandName, input: unknown, ctx: AppContext): Promise<unknown> {
     const spec = handlers[name] as unknown as HandlerSpec<CommandName>
     const session = this.session
-    const withCampaign = (): CampaignContext => ({ ...ctx, campaign: session.requireCampaign() })
+    const noDice = (): never => {
+      throw new Error(`${name} is not a write command and cannot roll dice.`)
+    }
+    const withCampaign = (): CampaignContext => ({ ...ctx, campaign: session.requireCampaign(), dice: noDice })
     switch (spec.kind) {
       case 'app': {
         const value = await spec.run(ctx, input as never)
@@ -97,6 +104,8 @@ export class Door {
       case 'write': {
         const c = withCampaign()
         const { db } = c.campaign
+        let box: DiceBox | undefined
+        c.dice = (given) => (box ??= openDiceBox(db, given, getSettings(db).diceMode))
         const { value, seq } = db.transaction(() => {
           stmt(db, `DELETE FROM journal WHERE undone = 1`).run() // a new write ends the redo chain
           const seq = Number(
@@ -107,10 +116,11 @@ export class Door {
           try {
             value = spec.run(c, input as never)
             if (value instanceof Promise) throw new Error(`Write handler ${name} returned a promise; it must be synchronous.`)
+            if (box) settleDice(db, box, name)
           } finally {
             setCapture(db, null)
           }
-          stmt(db, `UPDATE journal SET summary = ? WHERE seq = ?`).run(spec.describe(input as never, value as never), seq)
+          stmt(db, `UPDATE journal SET summary = ? WHERE seq = ?`).run(spec.describe(input as never, value as never, c), seq)
           stmt(db, `UPDATE journal SET undoable = 0 WHERE seq <= ? AND undoable = 1`).run(seq - UNDO_DEPTH)
           stmt(db, `DELETE FROM undo_step WHERE seq <= ?`).run(seq - UNDO_DEPTH)
           return { value, seq }
@@ -124,6 +134,11 @@ export class Door {
 
   private toErrorBody(name: string, e: unknown): CommandErrorBody {
     if (e instanceof CommandError) return e.toBody()
+    if (e instanceof NeedsDice) return { code: 'needs_dice', message: e.message, details: e.need }
+    if (e instanceof BadDice) return { code: 'invalid_input', message: e.message, details: { issues: [{ field: 'dice', message: e.message }] } }
+    if (e instanceof NotationError) {
+      return { code: 'invalid_input', message: `notation: ${e.message}`, details: { issues: [{ field: 'notation', message: e.message }] } }
+    }
     const ref = randomBytes(4).toString('hex')
     this.session.log(`[${ref}] command ${name} failed`, e)
     return {

@@ -4,6 +4,7 @@ import { fileNameFor, resolveCampaignPath } from '../app/paths'
 import { flipEntry } from '../campaign/undo'
 import { stmt, type Db } from '../campaign/sqlite'
 import type { AppContext, HandlerTable } from './types'
+import { coreHandlers } from './core-handlers'
 import { join } from 'node:path'
 
 const pathOf = (ctx: AppContext, given: string) =>
@@ -37,8 +38,8 @@ function redoTarget(db: Db): JournalRow | undefined {
   return stmt(db, `SELECT * FROM journal WHERE undone = 1 ORDER BY seq ASC LIMIT 1`).get() as JournalRow | undefined
 }
 
-/** Every command's handler, keyed exactly like the contract table (the type checker holds them in step). */
-export const handlers: HandlerTable = {
+/** App-level and journal commands. */
+const appHandlers = {
   'app.status': { kind: 'app', run: ({ session }) => session.status() },
 
   'campaigns.recent': { kind: 'app', run: ({ session }) => session.recent.list() },
@@ -162,4 +163,7 @@ export const handlers: HandlerTable = {
       return entry
     }
   }
-}
+} satisfies Partial<HandlerTable>
+
+/** Every command's handler, keyed exactly like the contract table (the type checker holds them in step). */
+export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers }

@@ -1,6 +1,7 @@
 import type { CommandName, CommandOutput, ParsedInput } from '../../shared/commands'
 import type { AppSession } from '../app/session'
 import type { CampaignFile } from '../campaign/file'
+import type { DiceBox } from '../../shared/dice/roll'
 
 export type Transport = 'ipc' | 'http' | 'internal'
 
@@ -13,6 +14,12 @@ export interface AppContext {
 
 export interface CampaignContext extends AppContext {
   campaign: CampaignFile
+  /**
+   * The command's dice (write commands only): faces the GM typed are used first, in order; then the
+   * campaign's generator, or a needs_dice error in hand-entry mode. The door saves the generator's
+   * state and logs every roll when the command succeeds.
+   */
+  dice: (given?: readonly number[]) => DiceBox
 }
 
 /**
@@ -32,7 +39,7 @@ export type HandlerSpec<N extends CommandName> =
       kind: 'write'
       run: (ctx: CampaignContext, input: ParsedInput<N>) => CommandOutput<N>
       /** One line for the journal and the Undo toast: what this write did. */
-      describe: (input: ParsedInput<N>, output: CommandOutput<N>) => string
+      describe: (input: ParsedInput<N>, output: CommandOutput<N>, ctx: CampaignContext) => string
     }
   | {
       /** Writes that manage the journal itself (undo, redo) or the file (backups): not journalled. */

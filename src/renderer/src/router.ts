@@ -4,6 +4,9 @@ import RecoveryView from './views/RecoveryView.vue'
 import CampaignLayout from './layouts/CampaignLayout.vue'
 import DashboardView from './views/DashboardView.vue'
 import LogView from './views/LogView.vue'
+import PeopleView from './views/PeopleView.vue'
+import LedgerView from './views/LedgerView.vue'
+import RulesView from './views/RulesView.vue'
 import UpcomingView from './views/UpcomingView.vue'
 import { PAGES } from '../../shared/pages'
 
@@ -25,7 +28,10 @@ export const router = createRouter({
       children: [
         { path: '', redirect: { name: 'dashboard' } },
         { path: 'dashboard', name: 'dashboard', component: DashboardView },
+        { path: 'people', name: 'people', component: PeopleView },
+        { path: 'ledger', name: 'ledger', component: LedgerView },
         { path: 'log', name: 'log', component: LogView },
+        { path: 'rules', name: 'rules', component: RulesView },
         ...upcoming
       ]
     },

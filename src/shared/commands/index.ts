@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { contract } from './contract'
+import { coreContracts } from './core'
 import {
   AppStatus,
   Backup,
@@ -13,17 +14,14 @@ import {
 } from './schemas'
 
 export * from './schemas'
+export * from './core'
 export type { CommandContract } from './contract'
 
 /** A path to a campaign file, as the GM chose it (desktop) or as a file name in the campaigns folder. */
 const CampaignPath = z.string().min(1, 'must not be empty').max(4096, 'is too long')
 
-/**
- * THE table of commands: every operation Quarterdeck offers, by name (`area.verb`).
- * The main process pairs each entry with a handler (src/main/door/handlers.ts); the renderer
- * reaches them through the bridge; the HTTP host serves them at POST /api/<name>.
- */
-export const contracts = {
+/** App-level commands (files, backups) and the journal. */
+const appContracts = {
   'app.status': contract({
     summary: 'What is open (a campaign, or a damaged file awaiting recovery), the mode and the campaigns folder.',
     scope: 'app',
@@ -145,6 +143,13 @@ export const contracts = {
     output: HistoryEntry
   })
 } as const
+
+/**
+ * THE table of commands: every operation Quarterdeck offers, by name (`area.verb`).
+ * The main process pairs each entry with a handler (src/main/door/handlers.ts); the renderer
+ * reaches them through the bridge; the HTTP host serves them at POST /api/<name>.
+ */
+export const contracts = { ...appContracts, ...coreContracts } as const
 
 export type Contracts = typeof contracts
 export type CommandName = keyof Contracts

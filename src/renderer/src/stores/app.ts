@@ -22,6 +22,8 @@ interface State {
   history: { entries: HistoryEntry[]; canUndo: boolean; canRedo: boolean }
   backups: Backup[]
   connectionError: string | null
+  /** Counts changes to the open campaign (from any window): pages watch it to reload their data. */
+  changes: number
 }
 
 /** The app's view of the main process: what is open, the recent list, the journal. */
@@ -33,7 +35,8 @@ export const useAppStore = defineStore('app', {
     files: [],
     history: { entries: [], canUndo: false, canRedo: false },
     backups: [],
-    connectionError: null
+    connectionError: null,
+    changes: 0
   }),
   getters: {
     campaign: (s) => s.status?.campaign ?? null,
@@ -70,6 +73,12 @@ export const useAppStore = defineStore('app', {
         this.recent = recent ?? []
         this.files = files ?? []
       }
+    },
+
+    /** A write happened (here or in another window): reload what depends on the campaign. */
+    async campaignChanged(): Promise<void> {
+      this.changes++
+      await this.refresh()
     },
 
     async refreshCampaign(): Promise<void> {

@@ -1,0 +1,88 @@
+import { dateOf, startsMonth, startsWeek, type CalendarDate } from '../../shared/calendar'
+import type { StepRun } from '../../shared/commands/core'
+import type { DiceBox } from '../../shared/dice/roll'
+import { stmt, type Db } from '../campaign/sqlite'
+import { clockAt, currentDay, labelOf } from './clock-state'
+import { getRule } from './rules'
+
+/**
+ * The campaign clock and its periodic steps.
+ *
+ * Features register a step (weekly recruiting, monthly wages, careening clocks, …) with
+ * `registerPeriodicStep`; `advance` moves the clock one day at a time and, on each new day, runs
+ * every step that falls due in ascending `order` (ties by id). Daily steps fall every day, weekly
+ * steps on the first day of the calendar week, monthly steps on the first day of a month. Each run
+ * is written to the clock log with the effects the step reported.
+ */
+export interface StepContext {
+  db: Db
+  day: number
+  date: CalendarDate
+  /** The command's dice: faces the GM typed first, then the generator (or needs_dice). */
+  dice: () => DiceBox
+  /** Record one effect of this step ("Hired 7 sailors for the Sea Dog"). */
+  effect: (text: string) => void
+}
+
+export interface PeriodicStep {
+  id: string
+  title: string
+  every: 'day' | 'week' | 'month'
+  /** Lower runs first. Documented order: 100s monthly upkeep, 200s weekly port work, 900 reminders. */
+  order: number
+  run: (ctx: StepContext) => void
+}
+
+const registry = new Map<string, PeriodicStep>()
+
+/** Register a periodic step; returns a function that removes it again. */
+export function registerPeriodicStep(step: PeriodicStep): () => void {
+  if (registry.has(step.id)) throw new Error(`A periodic step "${step.id}" is already registered.`)
+  registry.set(step.id, step)
+  return () => registry.delete(step.id)
+}
+
+export function periodicSteps(): PeriodicStep[] {
+  return [...registry.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id))
+}
+
+function isDue(step: PeriodicStep, cal: ReturnType<typeof getRule<'calendar'>>, day: number): boolean {
+  if (step.every === 'day') return true
+  if (step.every === 'week') return startsWeek(cal, day)
+  return startsMonth(cal, day)
+}
+
+export function advanceClock(db: Db, days: number, dice: () => DiceBox) {
+  const cal = getRule(db, 'calendar')
+  const label = labelOf(db)
+  const start = currentDay(db)
+  const runs: StepRun[] = []
+  const steps = periodicSteps()
+  const log = stmt(db, `INSERT INTO clock_log (day, step, effects) VALUES (?, ?, ?)`)
+  const setDay = stmt(db, `UPDATE clock SET day = ? WHERE id = 1`)
+  for (let day = start + 1; day <= start + days; day++) {
+    setDay.run(day)
+    const date = dateOf(cal, day)
+    for (const step of steps) {
+      if (!isDue(step, cal, day)) continue
+      const effects: string[] = []
+      step.run({ db, day, date, dice, effect: (t) => effects.push(t) })
+      if (effects.length === 0) continue
+      log.run(day, step.id, JSON.stringify(effects))
+      runs.push({ day, label: label(day), step: step.id, title: step.title, effects })
+    }
+  }
+  return { from: clockAt(db, start), to: clockAt(db, start + days), steps: runs }
+}
+
+// Reminders that fall due are announced in the clock log on their day.
+registerPeriodicStep({
+  id: 'reminders',
+  title: 'Reminders due',
+  every: 'day',
+  order: 900,
+  run: ({ db, day, effect }) => {
+    const due = stmt(db, `SELECT title FROM reminder WHERE due_day = ? ORDER BY id`).all(day) as { title: string }[]
+    for (const r of due) effect(`Due today: ${r.title}`)
+  }
+})

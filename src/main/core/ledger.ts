@@ -1,0 +1,148 @@
+import type { LedgerTx, Money } from '../../shared/commands/core'
+import { CommandError } from '../../shared/errors'
+import { stmt, type Db } from '../campaign/sqlite'
+import { labelOf } from './clock-state'
+
+export type Account = 'cash' | 'shipFund'
+export interface Line {
+  ownerId: number
+  account: Account
+  amount: number
+}
+
+export const WORLD_OWNER_ID = 1
+
+export function requireOwner(db: Db, ownerId: number): { id: number; kind: string; name: string } {
+  const o = stmt(db, `SELECT id, kind, name FROM owner WHERE id = ?`).get(ownerId) as
+    | { id: number; kind: string; name: string }
+    | undefined
+  if (!o) throw new CommandError('not_found', `There is no owner with id ${ownerId}.`, { field: 'ownerId' })
+  return o
+}
+
+/** Post one balanced transaction. Lines must be whole amounts that sum to zero. */
+export function post(db: Db, tx: { day: number; memo: string; command: string; lines: Line[] }): number {
+  const sum = tx.lines.reduce((n, l) => n + l.amount, 0)
+  if (sum !== 0 || tx.lines.some((l) => !Number.isInteger(l.amount))) {
+    throw new Error(`Unbalanced ledger transaction (${tx.memo}): lines sum to ${sum}.`)
+  }
+  const id = Number(
+    stmt(db, `INSERT INTO ledger_tx (day, memo, command) VALUES (?, ?, ?)`).run(tx.day, tx.memo, tx.command).lastInsertRowid
+  )
+  const line = stmt(db, `INSERT INTO ledger_line (tx_id, owner_id, account, amount) VALUES (?, ?, ?, ?)`)
+  for (const l of tx.lines) line.run(id, l.ownerId, l.account, l.amount)
+  return id
+}
+
+export function balance(db: Db, ownerId: number): Money {
+  const rows = stmt(db, `SELECT account, COALESCE(SUM(amount), 0) AS total FROM ledger_line WHERE owner_id = ? GROUP BY account`).all(
+    ownerId
+  ) as { account: Account; total: number }[]
+  const money: Money = { cash: 0, shipFund: 0 }
+  for (const r of rows) money[r.account] = r.total
+  return money
+}
+
+/** Refuse a payment the owner cannot make (the outside world can always pay). */
+export function requireFunds(db: Db, ownerId: number, account: Account, amount: number, allowDebt: boolean, currency: string): void {
+  if (ownerId === WORLD_OWNER_ID || allowDebt) return
+  const have = balance(db, ownerId)[account]
+  if (have < amount) {
+    const who = requireOwner(db, ownerId).name
+    const what = account === 'cash' ? 'cash' : 'ship fund'
+    throw new CommandError(
+      'rule',
+      `${who} has ${have.toLocaleString('en')} ${currency} of ${what} but this needs ${amount.toLocaleString('en')}: ${(amount - have).toLocaleString('en')} short.`,
+      { ownerId, account, have, need: amount, shortfall: amount - have }
+    )
+  }
+}
+
+export interface LedgerFilter {
+  ownerId?: number
+  from?: number
+  to?: number
+  search?: string
+}
+
+function where(f: LedgerFilter): { sql: string; params: unknown[] } {
+  const parts: string[] = []
+  const params: unknown[] = []
+  if (f.ownerId !== undefined) {
+    parts.push(`t.id IN (SELECT tx_id FROM ledger_line WHERE owner_id = ?)`)
+    params.push(f.ownerId)
+  }
+  if (f.from !== undefined) {
+    parts.push(`t.day >= ?`)
+    params.push(f.from)
+  }
+  if (f.to !== undefined) {
+    parts.push(`t.day <= ?`)
+    params.push(f.to)
+  }
+  if (f.search) {
+    parts.push(`t.memo LIKE ? ESCAPE '\\'`)
+    params.push(`%${f.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`)
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params }
+}
+
+export function history(db: Db, f: LedgerFilter & { limit: number; offset: number }): { transactions: LedgerTx[]; total: number } {
+  const w = where(f)
+  const total = (db.prepare(`SELECT count(*) AS n FROM ledger_tx t ${w.sql}`).get(...w.params) as { n: number }).n
+  const txs = db
+    .prepare(`SELECT t.id, t.day, t.memo, t.command FROM ledger_tx t ${w.sql} ORDER BY t.day DESC, t.id DESC LIMIT ? OFFSET ?`)
+    .all(...w.params, f.limit, f.offset) as { id: number; day: number; memo: string; command: string }[]
+  return { transactions: withLines(db, txs), total }
+}
+
+function withLines(db: Db, txs: { id: number; day: number; memo: string; command: string }[]): LedgerTx[] {
+  if (txs.length === 0) return []
+  const label = labelOf(db)
+  const lines = db
+    .prepare(
+      `SELECT l.tx_id AS txId, l.owner_id AS ownerId, o.name AS ownerName, l.account, l.amount
+       FROM ledger_line l JOIN owner o ON o.id = l.owner_id
+       WHERE l.tx_id IN (${txs.map(() => '?').join(',')}) ORDER BY l.id`
+    )
+    .all(...txs.map((t) => t.id)) as { txId: number; ownerId: number; ownerName: string; account: Account; amount: number }[]
+  const byTx = new Map<number, LedgerTx['lines']>()
+  for (const { txId, ...l } of lines) {
+    const list = byTx.get(txId) ?? []
+    list.push(l)
+    byTx.set(txId, list)
+  }
+  return txs.map((t) => ({ ...t, dateLabel: label(t.day), lines: byTx.get(t.id) ?? [] }))
+}
+
+export function allMatching(db: Db, f: LedgerFilter): LedgerTx[] {
+  const w = where(f)
+  const txs = db
+    .prepare(`SELECT t.id, t.day, t.memo, t.command FROM ledger_tx t ${w.sql} ORDER BY t.day, t.id`)
+    .all(...w.params) as { id: number; day: number; memo: string; command: string }[]
+  const out: LedgerTx[] = []
+  for (let i = 0; i < txs.length; i += 500) out.push(...withLines(db, txs.slice(i, i + 500)))
+  return out
+}
+
+/** Cash after each day on which an owner's cash changed. */
+export function series(db: Db, ownerIds: number[]): { ownerId: number; name: string; points: { day: number; cash: number }[] }[] {
+  const q = stmt(
+    db,
+    `SELECT t.day AS day, SUM(SUM(l.amount)) OVER (ORDER BY t.day) AS cash
+     FROM ledger_line l JOIN ledger_tx t ON t.id = l.tx_id
+     WHERE l.owner_id = ? AND l.account = 'cash'
+     GROUP BY t.day ORDER BY t.day`
+  )
+  return ownerIds.map((id) => ({ ownerId: id, name: requireOwner(db, id).name, points: q.all(id) as { day: number; cash: number }[] }))
+}
+
+export function toCsv(rows: (string | number)[][]): string {
+  const cell = (v: string | number) => {
+    const s = String(v)
+    // Quote when needed; a leading = + - @ would be read as a formula by spreadsheets.
+    const safe = /^[=+\-@]/.test(s) && typeof v === 'string' ? `'${s}` : s
+    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+  }
+  return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n'
+}

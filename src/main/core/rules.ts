@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { CommandError } from '../../shared/errors'
+import { RULE_TABLES, type RuleTableName, type RuleValue } from '../../shared/rules/tables'
+import { stmt, type Db } from '../campaign/sqlite'
+
+/** This campaign's value of a rule table: the GM's edit if there is one, else the default. */
+export function getRule<N extends RuleTableName>(db: Db, name: N): RuleValue<N> {
+  const row = stmt(db, `SELECT value FROM rule_table WHERE name = ?`).get(name) as { value: string } | undefined
+  if (!row) return RULE_TABLES[name].defaults as RuleValue<N>
+  const parsed = RULE_TABLES[name].schema.safeParse(JSON.parse(row.value))
+  // A stored value that no longer fits (a newer schema) falls back to the default rather than breaking rules.
+  return (parsed.success ? parsed.data : RULE_TABLES[name].defaults) as RuleValue<N>
+}
+
+export function isEdited(db: Db, name: RuleTableName): boolean {
+  return stmt(db, `SELECT 1 FROM rule_table WHERE name = ?`).get(name) !== undefined
+}
+
+export function setRule(db: Db, name: RuleTableName, value: unknown, day: number): void {
+  const parsed = (RULE_TABLES[name].schema as z.ZodType).safeParse(value)
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ field: ['value', ...i.path].join('.'), message: i.message }))
+    throw new CommandError('invalid_input', issues.map((i) => `${i.field}: ${i.message}`).join('; '), { issues })
+  }
+  stmt(db, `INSERT INTO rule_table (name, value, edited_day) VALUES (?, ?, ?)
+            ON CONFLICT(name) DO UPDATE SET value = excluded.value, edited_day = excluded.edited_day`).run(
+    name,
+    JSON.stringify(parsed.data),
+    day
+  )
+}
+
+export function resetRule(db: Db, name: RuleTableName): void {
+  stmt(db, `DELETE FROM rule_table WHERE name = ?`).run(name)
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/** The table, its default, and entry by entry (object keys or list items) which differ. */
+export function describeRule(db: Db, name: RuleTableName) {
+  const def = RULE_TABLES[name]
+  const value = getRule(db, name) as unknown
+  const dflt = def.defaults as unknown
+  const entries: { key: string; value: unknown; defaultValue: unknown; differs: boolean }[] = []
+  if (Array.isArray(value) || Array.isArray(dflt)) {
+    const a = (value as unknown[]) ?? []
+    const b = (dflt as unknown[]) ?? []
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      entries.push({ key: String(i + 1), value: a[i] ?? null, defaultValue: b[i] ?? null, differs: !same(a[i], b[i]) })
+    }
+  } else {
+    const a = value as Record<string, unknown>
+    const b = dflt as Record<string, unknown>
+    for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
+      entries.push({ key, value: a[key] ?? null, defaultValue: b[key] ?? null, differs: !same(a[key], b[key]) })
+    }
+  }
+  return {
+    name,
+    title: def.title,
+    description: def.description,
+    source: def.source,
+    seedValue: def.seedValue,
+    edited: isEdited(db, name),
+    value,
+    defaultValue: dflt,
+    entries
+  }
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod'
+
+/**
+ * The campaign calendar is data (a rules table): month names and lengths, the week, and how years
+ * are numbered. Day 0 of the campaign clock is the first day of the first month of `startYear`.
+ */
+export const CalendarSchema = z
+  .object({
+    months: z
+      .array(z.object({ name: z.string().trim().min(1).max(40), days: z.number().int().min(1).max(100) }).strict())
+      .min(1, 'a calendar needs at least one month')
+      .max(30),
+    weekdays: z.array(z.string().trim().min(1).max(40)).min(1, 'a week needs at least one day').max(14),
+    startYear: z.number().int().min(-100000).max(100000),
+    /** Written after the year, e.g. "AV" (Anno Veritas). */
+    era: z.string().max(20)
+  })
+  .strict()
+export type Calendar = z.infer<typeof CalendarSchema>
+
+export interface CalendarDate {
+  year: number
+  /** 1-based. */
+  month: number
+  monthName: string
+  dayOfMonth: number
+  weekday: string
+  /** 0-based position in the week. */
+  weekdayIndex: number
+}
+
+export function yearLength(cal: Calendar): number {
+  return cal.months.reduce((n, m) => n + m.days, 0)
+}
+
+export function dateOf(cal: Calendar, day: number): CalendarDate {
+  const len = yearLength(cal)
+  const yearsPast = Math.floor(day / len)
+  let rest = day - yearsPast * len
+  let month = 0
+  while (rest >= cal.months[month]!.days) {
+    rest -= cal.months[month]!.days
+    month++
+  }
+  const wd = ((day % cal.weekdays.length) + cal.weekdays.length) % cal.weekdays.length
+  return {
+    year: cal.startYear + yearsPast,
+    month: month + 1,
+    monthName: cal.months[month]!.name,
+    dayOfMonth: rest + 1,
+    weekday: cal.weekdays[wd]!,
+    weekdayIndex: wd
+  }
+}
+
+export function dateLabel(cal: Calendar, day: number): string {
+  const d = dateOf(cal, day)
+  return `${d.weekday}, ${d.dayOfMonth} ${d.monthName} ${d.year}${cal.era ? ' ' + cal.era : ''}`
+}
+
+/** The first day of a week (weekday 0) or of a month: where weekly and monthly steps fall. */
+export function startsWeek(cal: Calendar, day: number): boolean {
+  return dateOf(cal, day).weekdayIndex === 0
+}
+export function startsMonth(cal: Calendar, day: number): boolean {
+  return dateOf(cal, day).dayOfMonth === 1
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod'
+import { CalendarSchema, type Calendar } from '../calendar'
+
+/**
+ * Rule tables are data, per campaign: each has a schema, seed or house-default values, and says
+ * where its values come from. A campaign stores only the tables its GM edited; the others read
+ * these defaults. Later features add their tables here.
+ */
+export interface RuleTableDef<S extends z.ZodType = z.ZodType> {
+  title: string
+  description: string
+  /** Where the default values come from: a seed section, or "house default" with the rules guide's section. */
+  source: string
+  seedValue: boolean
+  schema: S
+  defaults: z.output<S>
+}
+
+function table<S extends z.ZodType>(def: RuleTableDef<S>): RuleTableDef<S> {
+  return def
+}
+
+/** A Théah-style calendar (house default: the rules guide leaves the names to the app). */
+export const THEAH_CALENDAR: Calendar = {
+  months: [
+    { name: 'Primus', days: 31 },
+    { name: 'Secundus', days: 28 },
+    { name: 'Tertius', days: 31 },
+    { name: 'Quartus', days: 30 },
+    { name: 'Quintus', days: 31 },
+    { name: 'Sextus', days: 30 },
+    { name: 'Julius', days: 31 },
+    { name: 'Augustus', days: 31 },
+    { name: 'Nonus', days: 30 },
+    { name: 'Decimus', days: 31 },
+    { name: 'Undecimus', days: 30 },
+    { name: 'Duodecimus', days: 31 }
+  ],
+  weekdays: ['Soldi', 'Lunadi', 'Marsdi', 'Veldi', 'Jovedi', 'Venerdi', 'Saturdi'],
+  startYear: 1668,
+  era: 'AV'
+}
+
+export const TRAITS = ['Brawn', 'Finesse', 'Wits', 'Resolve', 'Panache'] as const
+export const Trait = z.enum(TRAITS)
+export type Trait = z.infer<typeof Trait>
+
+const KnackName = z.string().trim().min(1).max(40)
+
+export const RULE_TABLES = {
+  calendar: table({
+    title: 'Calendar',
+    description: 'Month names and lengths, the days of the week, and the year the campaign clock starts in.',
+    source: 'House default (rules guide §2, "Time": the calendar is data, a Théah calendar by default)',
+    seedValue: false,
+    schema: CalendarSchema,
+    defaults: THEAH_CALENDAR
+  }),
+  knacks: table({
+    title: 'Knacks',
+    description:
+      'The skills and knacks characters can have (ranks 0-5). The list holds those the High Seas rules roll; add your own.',
+    source: 'Seed 003 (knacks named by its rules: Captain, Gunnery, Rigging, Pilot, Navigation, Tactics, Strategy, …)',
+    seedValue: true,
+    schema: z
+      .array(KnackName)
+      .min(1)
+      .max(200)
+      .refine((a) => new Set(a).size === a.length, 'each knack may appear once'),
+    defaults: [
+      'Captain',
+      'Gunnery',
+      'Rigging',
+      'Pilot',
+      'Navigation',
+      'Tactics',
+      'Strategy',
+      'Oratory',
+      'Appraising',
+      'Haggling',
+      'Accounting',
+      'Doctor',
+      'Climbing',
+      'Balance',
+      'Knotwork',
+      'Swimming',
+      'Leadership',
+      'Sea Legs'
+    ]
+  }),
+  heroPoints: table({
+    title: 'Hero points into a ship fund',
+    description: 'What one hero point buys towards building and outfitting a ship, and how many a character may spend.',
+    source: 'Seed 003, I. Of Ship Construction: "up to 20 of their hero points … 600 Guilders" each',
+    seedValue: true,
+    schema: z
+      .object({
+        guildersPerPoint: z.number().int().min(0).max(1_000_000),
+        maxPerCharacter: z.number().int().min(0).max(1000)
+      })
+      .strict(),
+    defaults: { guildersPerPoint: 600, maxPerCharacter: 20 }
+  })
+} as const
+
+export type RuleTables = typeof RULE_TABLES
+export type RuleTableName = keyof RuleTables
+export type RuleValue<N extends RuleTableName> = z.output<RuleTables[N]['schema']>
+export const RULE_TABLE_NAMES = Object.keys(RULE_TABLES) as RuleTableName[]
