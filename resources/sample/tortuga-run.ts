@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AppSession } from '../../src/main/app/session'
+import { Door } from '../../src/main/door/door'
 
 export const SAMPLE_NAME = 'The Tortuga Run'
 export const SAMPLE_FILE_NAME = 'The-Tortuga-Run.quarterdeck'
@@ -24,13 +25,55 @@ export async function buildSampleCampaign(path: string, nativeBinding?: string):
   const session = new AppSession({ home, mode: 'browser', version: 'sample', now: fixedNow, nativeBinding })
   try {
     await session.create(path, SAMPLE_NAME, 'theah', { uuid: SAMPLE_UUID, createdAt: SAMPLE_CREATED_AT, seed: SAMPLE_SEED })
-    // Later features extend the sample here, through a Door on this session (door.call(...)).
+    await populate(new Door(session, { checkOutputs: true }))
     const file = session.campaign!
     // The GM starts from a clean slate: the sample's making is not in the undo history.
-    file.db.exec(`DELETE FROM journal`)
+    file.db.exec(`DELETE FROM journal`) // undo steps go with it (ON DELETE CASCADE)
     session.campaign = null
     file.close()
   } finally {
     rmSync(home, { recursive: true, force: true })
   }
+}
+
+/** The crew of the Tortuga Run and their purses. Each step is a command, as a GM would do it. */
+async function populate(door: Door): Promise<void> {
+  const allende = await door.call('people.create', {
+    name: 'Allende de Zepeda',
+    kind: 'pc',
+    traits: { Brawn: 2, Finesse: 2, Wits: 3, Resolve: 2, Panache: 3 },
+    knacks: { Captain: 2, Tactics: 2, Pilot: 1, Oratory: 2 },
+    notes: 'Castillian captain with a price on her head in Vodacce.'
+  })
+  const yngvild = await door.call('people.create', {
+    name: 'Yngvild Olafsdottir',
+    kind: 'pc',
+    traits: { Brawn: 3, Finesse: 2, Wits: 2, Resolve: 3, Panache: 2 },
+    knacks: { Rigging: 3, Climbing: 2, Knotwork: 2, Balance: 2 },
+    notes: 'Vesten master-o-tops; reads the weather in her bones.'
+  })
+  const marcel = await door.call('people.create', {
+    name: 'Marcel du Sable',
+    kind: 'pc',
+    traits: { Brawn: 2, Finesse: 3, Wits: 2, Resolve: 2, Panache: 2 },
+    knacks: { Gunnery: 3, Appraising: 1 },
+    notes: 'Montaigne gunner, exiled for firing on the wrong flag.'
+  })
+  const tom = await door.call('people.create', {
+    name: 'Old Tom Hollis',
+    kind: 'npc',
+    traits: { Brawn: 2, Finesse: 2, Wits: 3, Resolve: 2, Panache: 1 },
+    knacks: { Accounting: 2, Haggling: 2, Appraising: 2 },
+    notes: 'Avalon purser. Counts every guilder twice.'
+  })
+  await door.call('ledger.grant', { ownerId: allende.ownerId, amount: 1200, memo: 'Starting purse' })
+  await door.call('ledger.grant', { ownerId: yngvild.ownerId, amount: 450, memo: 'Starting purse' })
+  await door.call('ledger.grant', { ownerId: marcel.ownerId, amount: 800, memo: 'Starting purse' })
+  await door.call('ledger.grant', { ownerId: tom.ownerId, amount: 300, memo: 'Wages owed from his last berth' })
+  // Seed 003, Of Ship Construction: starting heroes may turn hero points into a ship fund.
+  await door.call('owners.heroPoints', { ownerId: allende.ownerId, points: 10 })
+  await door.call('owners.heroPoints', { ownerId: yngvild.ownerId, points: 5 })
+  await door.call('ledger.transfer', { from: marcel.ownerId, to: tom.ownerId, amount: 150, memo: 'Powder money, to be accounted for' })
+  await door.call('reminders.add', { title: 'Sail for Tortuga before the autumn storms', inDays: 45 })
+  await door.call('reminders.add', { title: 'Debt to the Vodacce moneylender falls due', inDays: 90 })
 }

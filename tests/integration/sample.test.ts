@@ -1,4 +1,4 @@
-import { existsSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -43,6 +43,34 @@ describe('the sample campaign', () => {
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
         expect((db.prepare(`SELECT id FROM schema_migrations`).all() as { id: string }[]).at(-1)!.id).toBe(LATEST_SCHEMA)
       })
+    }
+  })
+
+  it('is byte-for-byte the same file every time it is built', async () => {
+    const a = join(dir, 'a.quarterdeck')
+    const b = join(dir, 'b.quarterdeck')
+    await buildSampleCampaign(a)
+    await new Promise((r) => setTimeout(r, 20)) // a later wall-clock time must not leak into the file
+    await buildSampleCampaign(b)
+    expect(readFileSync(b).equals(readFileSync(a))).toBe(true)
+  })
+
+  it('holds the crew of the Tortuga Run with their purses and ship funds (seed 003: 600 G a hero point)', async () => {
+    const a = join(dir, 'crew.quarterdeck')
+    await buildSampleCampaign(a)
+    const t = makeSession()
+    try {
+      await t.door.call('campaigns.open', { path: a })
+      const people = await t.door.call('people.list', {})
+      expect(people.map((p) => p.name).sort()).toEqual(['Allende de Zepeda', 'Marcel du Sable', 'Old Tom Hollis', 'Yngvild Olafsdottir'])
+      const allende = people.find((p) => p.name === 'Allende de Zepeda')!
+      expect(allende.money).toEqual({ cash: 1200, shipFund: 6000 })
+      expect(allende.heroPointsSpent).toBe(10)
+      expect((await t.door.call('reminders.list', {})).map((r) => r.inDays)).toEqual([45, 90])
+      // Nothing to undo: the GM starts from a clean slate.
+      expect((await t.door.call('history.list', {})).canUndo).toBe(false)
+    } finally {
+      await t.cleanup()
     }
   })
 

@@ -74,7 +74,7 @@ export class CampaignFile {
       configure(db)
       // One transaction: a crash can never leave a schema without its campaign record.
       db.transaction(() => {
-        migrate(db)
+        migrate(db, opts.createdAt ?? opts.now().toISOString())
         db.prepare(`INSERT INTO campaign (id, uuid, name, setting, created_at) VALUES (1, ?, ?, ?, ?)`).run(
           opts.uuid ?? randomUUID(),
           opts.name,
@@ -138,7 +138,7 @@ export class CampaignFile {
       const backups: Backup[] = []
       if (applied.length < known.length) {
         backups.push(await takeBackup(db, path, 'pre-migration', opts.now()))
-        migrate(db)
+        migrate(db, opts.now().toISOString())
       }
       installUndoCapture(db)
       return new CampaignFile(db, path, backups)
@@ -170,15 +170,15 @@ export function appliedMigrations(db: Db): string[] {
   return (stmt(db, `SELECT id FROM schema_migrations ORDER BY rowid`).all() as { id: string }[]).map((r) => r.id)
 }
 
-/** Apply every migration this file lacks, all in one transaction. */
-export function migrate(db: Db): void {
+/** Apply every migration this file lacks, all in one transaction; `at` is recorded as when. */
+export function migrate(db: Db, at: string): void {
   db.transaction(() => {
     db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`)
     const applied = new Set(appliedMigrations(db))
     for (const m of MIGRATIONS) {
       if (applied.has(m.id)) continue
       db.exec(m.sql)
-      db.prepare(`INSERT INTO schema_migrations (id, applied_at) VALUES (?, datetime('now'))`).run(m.id)
+      db.prepare(`INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)`).run(m.id, at)
     }
   })()
 }
