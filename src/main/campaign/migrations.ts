@@ -96,6 +96,7 @@ export const MIGRATIONS: readonly Migration[] = [
         purpose TEXT NOT NULL,
         notation TEXT NOT NULL,
         faces TEXT NOT NULL,
+        dice TEXT NOT NULL,
         kept TEXT NOT NULL,
         total INTEGER NOT NULL,
         manual INTEGER NOT NULL CHECK (manual IN (0, 1)),
@@ -121,6 +122,17 @@ export const MIGRATIONS: readonly Migration[] = [
         source TEXT NOT NULL DEFAULT 'gm'
       );
       CREATE INDEX reminder_due ON reminder(due_day);
+    `
+  },
+  {
+    id: '0003_journal_indexes',
+    sql: `
+      -- Every write ends the redo chain (undone = 1) and retires entries past the undo depth
+      -- (undoable = 1); redo looks for the oldest undone entry. Only the newest few hundred entries
+      -- match either flag, so these partial indexes keep those statements from scanning the whole
+      -- journal of a long campaign (years of play: hundreds of thousands of entries).
+      CREATE INDEX journal_undone ON journal(seq) WHERE undone = 1;
+      CREATE INDEX journal_undoable ON journal(seq) WHERE undoable = 1;
     `
   }
 ]

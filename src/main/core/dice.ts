@@ -41,9 +41,20 @@ export function settleDice(db: Db, box: DiceBox, command: string): void {
   const kind = command.split('.')[0] ?? command
   const insert = stmt(
     db,
-    `INSERT INTO roll_log (day, kind, purpose, notation, faces, kept, total, manual, command) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    `INSERT INTO roll_log (day, kind, purpose, notation, faces, dice, kept, total, manual, command) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
   )
   box.records.forEach((r, i) => {
-    insert.run(box.days[i] ?? 0, kind, r.purpose, r.notation, JSON.stringify(r.faces), JSON.stringify(r.kept), r.total, r.manual ? 1 : 0, command)
+    insert.run(
+      box.days[i] ?? 0,
+      kind,
+      r.purpose,
+      r.notation,
+      JSON.stringify(r.faces),
+      JSON.stringify(r.dice),
+      JSON.stringify(r.kept),
+      r.total,
+      r.manual ? 1 : 0,
+      command
+    )
   })
 }

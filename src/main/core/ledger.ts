@@ -89,7 +89,12 @@ function where(f: LedgerFilter): { sql: string; params: unknown[] } {
 
 export function history(db: Db, f: LedgerFilter & { limit: number; offset: number }): { transactions: LedgerTx[]; total: number } {
   const w = where(f)
-  const total = (db.prepare(`SELECT count(*) AS n FROM ledger_tx t ${w.sql}`).get(...w.params) as { n: number }).n
+  // Filtered by owner alone, the count comes from the owner's index entries without visiting each
+  // transaction (the same number: every line belongs to a transaction).
+  const ownerOnly = f.ownerId !== undefined && f.from === undefined && f.to === undefined && !f.search
+  const total = ownerOnly
+    ? (stmt(db, `SELECT count(DISTINCT tx_id) AS n FROM ledger_line WHERE owner_id = ?`).get(f.ownerId) as { n: number }).n
+    : (db.prepare(`SELECT count(*) AS n FROM ledger_tx t ${w.sql}`).get(...w.params) as { n: number }).n
   const txs = db
     .prepare(`SELECT t.id, t.day, t.memo, t.command FROM ledger_tx t ${w.sql} ORDER BY t.day DESC, t.id DESC LIMIT ? OFFSET ?`)
     .all(...w.params, f.limit, f.offset) as { id: number; day: number; memo: string; command: string }[]

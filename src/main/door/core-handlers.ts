@@ -3,7 +3,7 @@ import { CommandError } from '../../shared/errors'
 import { RULE_TABLES, RULE_TABLE_NAMES, type RuleTableName } from '../../shared/rules/tables'
 import type { Term } from '../../shared/dice/roll'
 import { stmt, type Db } from '../campaign/sqlite'
-import { advanceClock } from '../core/clock'
+import { advanceClock, periodicSteps } from '../core/clock'
 import { clockAt, currentDay, labelOf } from '../core/clock-state'
 import { allMatching, balance, history, post, requireFunds, requireOwner, series, toCsv, WORLD_OWNER_ID } from '../core/ledger'
 import { createPerson, getPerson, listPeople, personByOwner, removePerson, rollPerson, updatePerson } from '../core/people'
@@ -56,6 +56,7 @@ function rollLog(db: Db, f: { kind?: string; search?: string; limit?: number; be
     purpose: string
     notation: string
     faces: string
+    dice: string
     kept: string
     total: number
     manual: number
@@ -70,6 +71,7 @@ function rollLog(db: Db, f: { kind?: string; search?: string; limit?: number; be
     purpose: r.purpose,
     notation: r.notation,
     faces: JSON.parse(r.faces) as number[],
+    dice: JSON.parse(r.dice) as number[],
     kept: JSON.parse(r.kept) as number[],
     total: r.total,
     manual: r.manual === 1,
@@ -107,7 +109,15 @@ export const coreHandlers: CoreHandlers = {
       const rows = db
         .prepare(`SELECT id, day, step, effects FROM clock_log ${input.before ? 'WHERE id < ?' : ''} ORDER BY id DESC LIMIT ?`)
         .all(...(input.before ? [input.before] : []), input.limit) as { id: number; day: number; step: string; effects: string }[]
-      return rows.map((r) => ({ id: r.id, day: r.day, dateLabel: label(r.day), step: r.step, effects: JSON.parse(r.effects) as string[] }))
+      const titles = new Map(periodicSteps().map((s) => [s.id, s.title]))
+      return rows.map((r) => ({
+        id: r.id,
+        day: r.day,
+        dateLabel: label(r.day),
+        step: r.step,
+        title: titles.get(r.step) ?? r.step,
+        effects: JSON.parse(r.effects) as string[]
+      }))
     }
   },
 
@@ -134,12 +144,12 @@ export const coreHandlers: CoreHandlers = {
   'reminders.remove': {
     kind: 'write',
     run: ({ campaign: { db } }, input) => {
-      if (stmt(db, `DELETE FROM reminder WHERE id = ?`).run(input.id).changes === 0) {
-        throw new CommandError('not_found', `There is no reminder with id ${input.id}.`, { field: 'id' })
-      }
-      return { removed: input.id }
+      const r = stmt(db, `SELECT title FROM reminder WHERE id = ?`).get(input.id) as { title: string } | undefined
+      if (!r) throw new CommandError('not_found', `There is no reminder with id ${input.id}.`, { field: 'id' })
+      stmt(db, `DELETE FROM reminder WHERE id = ?`).run(input.id)
+      return { removed: input.id, title: r.title }
     },
-    describe: (input) => `Removed a reminder (id ${input.id})`
+    describe: (_input, out) => `Removed the reminder “${out.title}”`
   },
 
   'people.create': {
@@ -196,7 +206,7 @@ export const coreHandlers: CoreHandlers = {
         throw new CommandError(
           'rule',
           `${person.name} may spend at most ${rule.maxPerCharacter} hero points on a ship (seed 003, Of Ship Construction); ` +
-            `${person.heroPointsSpent} already spent, so ${rule.maxPerCharacter - person.heroPointsSpent} more at most.`,
+            `${person.heroPointsSpent} already spent, so ${Math.max(0, rule.maxPerCharacter - person.heroPointsSpent)} more at most.`,
           { spent: person.heroPointsSpent, max: rule.maxPerCharacter }
         )
       }

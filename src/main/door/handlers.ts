@@ -5,6 +5,7 @@ import { flipEntry } from '../campaign/undo'
 import { stmt, type Db } from '../campaign/sqlite'
 import type { AppContext, HandlerTable } from './types'
 import { coreHandlers } from './core-handlers'
+import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const pathOf = (ctx: AppContext, given: string) =>
@@ -46,8 +47,7 @@ const appHandlers = {
 
   'campaigns.available': {
     kind: 'app',
-    run: async ({ session }) => {
-      const { readdirSync, statSync } = await import('node:fs')
+    run: ({ session }) => {
       const dir = session.paths.campaignsDir
       return readdirSync(dir)
         .filter((f) => f.endsWith('.quarterdeck'))

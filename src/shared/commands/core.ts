@@ -111,6 +111,8 @@ export const RollLogEntry = z.object({
   purpose: z.string(),
   notation: z.string(),
   faces: z.array(z.number()),
+  /** Each die's value after explosions. */
+  dice: z.array(z.number()),
   kept: z.array(z.number()),
   total: z.number(),
   manual: z.boolean(),
@@ -164,7 +166,7 @@ export const coreContracts = {
     scope: 'campaign',
     mutates: false,
     input: z.object({ limit: z.number().int().min(1).max(1000).default(200), before: Id.optional() }).strict(),
-    output: z.array(z.object({ id: Id, day: Day, dateLabel: z.string(), step: z.string(), effects: z.array(z.string()) }))
+    output: z.array(z.object({ id: Id, day: Day, dateLabel: z.string(), step: z.string(), title: z.string(), effects: z.array(z.string()) }))
   }),
 
   'reminders.list': contract({
@@ -189,7 +191,7 @@ export const coreContracts = {
     scope: 'campaign',
     mutates: true,
     input: z.object({ id: Id }).strict(),
-    output: z.object({ removed: Id })
+    output: z.object({ removed: Id, title: z.string() })
   }),
 
   'people.create': contract({

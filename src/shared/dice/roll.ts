@@ -28,6 +28,8 @@ export interface DiceNeeded {
   purpose: string
   notation: string
   sides: number
+  /** True when a die showing its top face is rolled again and added (so one more face is needed). */
+  explodes: boolean
   /** Faces already given (and used) for this command. */
   given: number
   /** How many more faces this roll needs at least (an exploding ten can need more). */
@@ -70,7 +72,13 @@ export class DiceBox {
     return this.rng.state()
   }
 
-  private face(sides: number, purpose: string, notation: string, remaining: number): { value: number; manual: boolean } {
+  private face(
+    sides: number,
+    purpose: string,
+    notation: string,
+    remaining: number,
+    explodes: boolean
+  ): { value: number; manual: boolean } {
     if (this.next < this.given.length) {
       const value = this.given[this.next]!
       if (!Number.isInteger(value) || value < 1 || value > sides) {
@@ -80,7 +88,7 @@ export class DiceBox {
       return { value, manual: true }
     }
     if (this.mode === 'manual') {
-      throw new NeedsDice({ purpose, notation, sides, given: this.given.length, atLeast: remaining })
+      throw new NeedsDice({ purpose, notation, sides, explodes, given: this.given.length, atLeast: remaining })
     }
     return { value: this.rng.int(1, sides), manual: false }
   }
@@ -101,7 +109,7 @@ export class DiceBox {
     for (let i = 0; i < count; i++) {
       let die = 0
       for (;;) {
-        const f = this.face(sides, purpose, text, count - i)
+        const f = this.face(sides, purpose, text, count - i, spec.explode)
         manual ||= f.manual
         faces.push(f.value)
         die += f.value
