@@ -4,6 +4,7 @@ import type {
   Backup,
   CampaignFileEntry,
   CampaignInfo,
+  CampaignSettings,
   CommandInput,
   CommandName,
   CommandOutput,
@@ -13,6 +14,7 @@ import type {
 } from '../../../shared/commands'
 import { call, CommandFailure } from '../door'
 import { errorTitle, notify } from '../notify'
+import { askForDice, isDiceNeeded } from '../components/dice/dicePrompt'
 
 interface State {
   status: AppStatus | null
@@ -21,6 +23,8 @@ interface State {
   files: CampaignFileEntry[]
   history: { entries: HistoryEntry[]; canUndo: boolean; canRedo: boolean }
   backups: Backup[]
+  /** The open campaign's settings (dice mode, debt). */
+  settings: CampaignSettings | null
   connectionError: string | null
   /** Counts changes to the open campaign (from any window): pages watch it to reload their data. */
   changes: number
@@ -35,6 +39,7 @@ export const useAppStore = defineStore('app', {
     files: [],
     history: { entries: [], canUndo: false, canRedo: false },
     backups: [],
+    settings: null,
     connectionError: null,
     changes: 0
   }),
@@ -44,14 +49,29 @@ export const useAppStore = defineStore('app', {
     isDesktop: (s) => s.status?.mode === 'desktop'
   },
   actions: {
-    /** Run a command; on failure show a toast and resolve to undefined. */
+    /**
+     * Run a command; on failure show a toast and resolve to undefined.
+     * When dice are entered by hand and the command needs some (`needs_dice`), ask the GM for the
+     * faces and run it again with them added to `input.dice`, as often as it takes; cancelling
+     * resolves to undefined with nothing changed (a command that needs dice has not written anything).
+     */
     async run<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N> | undefined> {
-      try {
-        return await call(name, input)
-      } catch (e) {
-        if (e instanceof CommandFailure) notify.error(errorTitle(e.code), e.message)
-        else notify.error('Something went wrong', (e as Error).message)
-        return undefined
+      let current = input
+      for (;;) {
+        try {
+          return await call(name, current)
+        } catch (e) {
+          if (e instanceof CommandFailure && e.code === 'needs_dice' && isDiceNeeded(e.details)) {
+            const faces = await askForDice(name, e.details, e.message)
+            if (!faces) return undefined
+            const given = (current as { dice?: number[] }).dice ?? []
+            current = { ...(current as object), dice: [...given, ...faces] } as CommandInput<N>
+            continue
+          }
+          if (e instanceof CommandFailure) notify.error(errorTitle(e.code), e.message)
+          else notify.error('Something went wrong', (e as Error).message)
+          return undefined
+        }
       }
     },
 
@@ -82,12 +102,22 @@ export const useAppStore = defineStore('app', {
     },
 
     async refreshCampaign(): Promise<void> {
-      const [info, history] = await Promise.all([
+      const [info, history, settings] = await Promise.all([
         this.run('campaign.info', {}),
-        this.run('history.list', { limit: 100 })
+        this.run('history.list', { limit: 100 }),
+        this.run('settings.get', {})
       ])
       if (info) this.info = info
       if (history) this.history = history
+      if (settings) this.settings = settings
+    },
+
+    /** Switch between the app rolling and the GM entering every die by hand. */
+    async setDiceMode(diceMode: CampaignSettings['diceMode']): Promise<void> {
+      const settings = await this.run('settings.set', { diceMode })
+      if (!settings) return
+      this.settings = settings
+      notify.success(diceMode === 'app' ? 'The app rolls the dice now.' : 'Dice are entered by hand now: you will be asked for each roll.')
     },
 
     async refreshBackups(): Promise<void> {
