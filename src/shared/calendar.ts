@@ -1,22 +1,15 @@
-import { z } from 'zod'
-
 /**
  * The campaign calendar is data (a rules table): month names and lengths, the week, and how years
  * are numbered. Day 0 of the campaign clock is the first day of the first month of `startYear`.
  */
-export const CalendarSchema = z
-  .object({
-    months: z
-      .array(z.object({ name: z.string().trim().min(1).max(40), days: z.number().int().min(1).max(100) }).strict())
-      .min(1, 'a calendar needs at least one month')
-      .max(30),
-    weekdays: z.array(z.string().trim().min(1).max(40)).min(1, 'a week needs at least one day').max(14),
-    startYear: z.number().int().min(-100000).max(100000),
-    /** Written after the year, e.g. "AV" (Anno Veritas). */
-    era: z.string().max(20)
-  })
-  .strict()
-export type Calendar = z.infer<typeof CalendarSchema>
+export interface Calendar {
+  months: { name: string; days: number }[]
+  weekdays: string[]
+  startYear: number
+  /** Written after the year, e.g. "AV" (Anno Veritas). */
+  era: string
+}
+
 
 export interface CalendarDate {
   year: number

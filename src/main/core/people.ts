@@ -114,7 +114,8 @@ export function removePerson(db: Db, id: number): void {
 
 /**
  * A 7th Sea roll: (trait + knack) dice, keep trait, tens explode, against a TN raised by 5 per
- * declared raise. Success when the total reaches the raised TN; the margin is total − TN.
+ * declared raise. Success when the total reaches the raised TN; the margin is total − that target
+ * (so it is never negative on a success).
  */
 export function rollPerson(
   dice: DiceBox,
@@ -136,5 +137,5 @@ export function rollPerson(
     { label: `rolled ${rolled}k${trait}: ${roll.breakdown[0]!.label}`, value: roll.total },
     { label: `TN ${r.tn}${r.raises ? ` + ${r.raises} raise${r.raises > 1 ? 's' : ''} × 5` : ''}`, value: target }
   ]
-  return { roll, tn: r.tn, target, success: roll.total >= target, margin: roll.total - r.tn, breakdown }
+  return { roll, tn: r.tn, target, success: roll.total >= target, margin: roll.total - target, breakdown }
 }

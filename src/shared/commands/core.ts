@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { CalendarSchema } from '../calendar'
 import { RULE_TABLE_NAMES, TRAITS } from '../rules/tables'
 import { contract } from './contract'
 import { DisplayName, NoInput } from './schemas'
@@ -390,4 +389,3 @@ export const coreContracts = {
   })
 } as const
 
-export { CalendarSchema }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CalendarSchema, type Calendar } from '../calendar'
+import type { Calendar } from '../calendar'
 
 /**
  * Rule tables are data, per campaign: each has a schema, seed or house-default values, and says
@@ -19,6 +19,20 @@ export interface RuleTableDef<S extends z.ZodType = z.ZodType> {
 function table<S extends z.ZodType>(def: RuleTableDef<S>): RuleTableDef<S> {
   return def
 }
+
+/** The calendar's shape (see src/shared/calendar.ts, which stays free of zod for the renderer). */
+export const CalendarSchema: z.ZodType<Calendar> = z
+  .object({
+    months: z
+      .array(z.object({ name: z.string().trim().min(1).max(40), days: z.number().int().min(1).max(100) }).strict())
+      .min(1, 'a calendar needs at least one month')
+      .max(30),
+    weekdays: z.array(z.string().trim().min(1).max(40)).min(1, 'a week needs at least one day').max(14),
+    startYear: z.number().int().min(-100000).max(100000),
+    /** Written after the year, e.g. "AV" (Anno Veritas). */
+    era: z.string().max(20)
+  })
+  .strict()
 
 /** A Théah-style calendar (house default: the rules guide leaves the names to the app). */
 export const THEAH_CALENDAR: Calendar = {
