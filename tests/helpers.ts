@@ -146,3 +146,93 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Campaign core helpers (settings, clock, people, ledger, dice): a seeded campaign, typed calls
+// that fail loudly, and a dump of every campaign table for undo and replay checks.
+// ---------------------------------------------------------------------------------------------
+
+/** Tables that belong to the machinery (journal and undo bookkeeping), left out of `dumpCampaign`. */
+export const MACHINERY_TABLES = ['journal', 'undo_step', 'sqlite_sequence', 'schema_migrations'] as const
+
+/**
+ * Create and open a campaign with a fixed uuid, creation time and dice seed, so two campaigns made
+ * with the same options start byte-for-byte alike and roll the same dice. Returns its path.
+ */
+export async function openSeededCampaign(
+  t: TestSession,
+  opts: { seed?: number; name?: string; fileName?: string; setting?: 'theah' | 'atrilia' } = {}
+): Promise<string> {
+  const path = join(t.campaignsDir, opts.fileName ?? `seeded-${opts.seed ?? 1}-${Math.random().toString(36).slice(2)}.quarterdeck`)
+  await t.session.create(path, opts.name ?? 'Core Test', opts.setting ?? 'theah', {
+    uuid: '00000000-0000-4000-8000-000000000001',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    seed: opts.seed ?? 1
+  })
+  return path
+}
+
+/** Every campaign table (all but the machinery), each as its rows ordered by rowid, rowid included. */
+export function dumpCampaign(db: Database.Database): Record<string, unknown[]> {
+  const tables = (
+    db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as {
+      name: string
+    }[]
+  )
+    .map((r) => r.name)
+    .filter((n) => !(MACHINERY_TABLES as readonly string[]).includes(n))
+  const out: Record<string, unknown[]> = {}
+  for (const name of tables) {
+    out[name] = db.prepare(`SELECT rowid AS "(rowid)", * FROM "${name.replace(/"/g, '""')}" ORDER BY rowid`).all()
+  }
+  return out
+}
+
+/** Number of rows in a table. */
+export function countRows(db: Database.Database, table: string, where = ''): number {
+  return (db.prepare(`SELECT count(*) AS n FROM "${table.replace(/"/g, '""')}" ${where}`).get() as { n: number }).n
+}
+
+/** Invoke a command that must fail; returns the error body. */
+export async function failureOf(door: Door, name: string, input: unknown): Promise<CommandErrorBody> {
+  return errorOf(await door.invoke(name, input, 'internal'))
+}
+
+/** The field names an invalid_input error lists in its details. */
+export function issueFields(err: CommandErrorBody): string[] {
+  const d = err.details as { issues?: { field: string }[] } | undefined
+  return (d?.issues ?? []).map((i) => i.field)
+}
+
+/** Parse CSV text (RFC 4180: quoted fields, doubled quotes, CRLF rows) into rows of cells. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"'
+        i++
+      } else if (ch === '"') quoted = false
+      else cell += ch
+    } else if (ch === '"') quoted = true
+    else if (ch === ',') {
+      row.push(cell)
+      cell = ''
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell)
+      rows.push(row)
+      row = []
+      cell = ''
+      i++
+    } else cell += ch
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell)
+    rows.push(row)
+  }
+  return rows
+}

@@ -87,6 +87,7 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX ledger_line_owner ON ledger_line(owner_id, account, tx_id, amount);
       CREATE INDEX ledger_line_tx ON ledger_line(tx_id);
+      CREATE INDEX ledger_line_owner_tx ON ledger_line(owner_id, tx_id);
 
       -- Every roll, generated or entered by hand, with what it was for.
       CREATE TABLE roll_log (

@@ -43,7 +43,7 @@ export function registerPeriodicStep(step: PeriodicStep): () => void {
 }
 
 export function periodicSteps(): PeriodicStep[] {
-  return [...registry.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id))
+  return [...registry.values()].sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
 function isDue(step: PeriodicStep, cal: ReturnType<typeof getRule<'calendar'>>, day: number): boolean {

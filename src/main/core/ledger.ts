@@ -95,9 +95,19 @@ export function history(db: Db, f: LedgerFilter & { limit: number; offset: numbe
   const total = ownerOnly
     ? (stmt(db, `SELECT count(DISTINCT tx_id) AS n FROM ledger_line WHERE owner_id = ?`).get(f.ownerId) as { n: number }).n
     : (db.prepare(`SELECT count(*) AS n FROM ledger_tx t ${w.sql}`).get(...w.params) as { n: number }).n
-  const txs = db
-    .prepare(`SELECT t.id, t.day, t.memo, t.command FROM ledger_tx t ${w.sql} ORDER BY t.day DESC, t.id DESC LIMIT ? OFFSET ?`)
-    .all(...w.params, f.limit, f.offset) as { id: number; day: number; memo: string; command: string }[]
+  // Newest first. Transactions are posted on the clock's current day and the clock only moves
+  // forward (undo takes later postings away first), so id order is day order.
+  const txs = (
+    ownerOnly
+      ? // Walk the owner's own index entries backwards: a page costs its own rows, not the owner's history.
+        stmt(
+          db,
+          `SELECT t.id, t.day, t.memo, t.command
+           FROM (SELECT DISTINCT tx_id FROM ledger_line WHERE owner_id = ? ORDER BY tx_id DESC LIMIT ? OFFSET ?) x
+           JOIN ledger_tx t ON t.id = x.tx_id ORDER BY t.id DESC`
+        ).all(f.ownerId, f.limit, f.offset)
+      : db.prepare(`SELECT t.id, t.day, t.memo, t.command FROM ledger_tx t ${w.sql} ORDER BY t.id DESC LIMIT ? OFFSET ?`).all(...w.params, f.limit, f.offset)
+  ) as { id: number; day: number; memo: string; command: string }[]
   return { transactions: withLines(db, txs), total }
 }
 
@@ -123,7 +133,7 @@ function withLines(db: Db, txs: { id: number; day: number; memo: string; command
 export function allMatching(db: Db, f: LedgerFilter): LedgerTx[] {
   const w = where(f)
   const txs = db
-    .prepare(`SELECT t.id, t.day, t.memo, t.command FROM ledger_tx t ${w.sql} ORDER BY t.day, t.id`)
+    .prepare(`SELECT t.id, t.day, t.memo, t.command FROM ledger_tx t ${w.sql} ORDER BY t.id`)
     .all(...w.params) as { id: number; day: number; memo: string; command: string }[]
   const out: LedgerTx[] = []
   for (let i = 0; i < txs.length; i += 500) out.push(...withLines(db, txs.slice(i, i + 500)))

@@ -200,6 +200,12 @@ export const coreHandlers: CoreHandlers = {
       requireOwner(db, input.ownerId)
       const person = personByOwner(db, input.ownerId)
       if (!person) throw new CommandError('rule', 'Only characters have hero points to spend on a ship.')
+      if (person.kind !== 'pc') {
+        throw new CommandError(
+          'rule',
+          `${person.name} is an NPC: only player-character heroes may turn hero points into a ship fund (seed 003, Of Ship Construction).`
+        )
+      }
       const rule = getRule(db, 'heroPoints')
       const total = person.heroPointsSpent + input.points
       if (total > rule.maxPerCharacter) {

@@ -24,7 +24,7 @@ export function parseNotation(text: string): DiceSpec {
   if (m) {
     const roll = Number(m[1])
     const keep = Number(m[2])
-    if (roll < 1) throw new NotationError(`"${text}": roll at least one die.`)
+    if (roll < 1 || roll > MAX_DICE) throw new NotationError(`"${text}": roll between 1 and ${MAX_DICE} dice.`)
     if (keep < 1 || keep > roll) throw new NotationError(`"${text}": keep between 1 and ${roll} dice.`)
     return { kind: 'keep', roll, keep, explode: m[3] !== 'n', modifier: Number(m[4] ?? 0) }
   }
