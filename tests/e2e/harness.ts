@@ -3,9 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
-export const ROOT = resolve(__dirname, '..', '..')
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const SHOTS = join(ROOT, 'test-results', 'screenshots')
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
