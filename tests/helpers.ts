@@ -236,3 +236,29 @@ export function parseCsv(text: string): string[][] {
   }
   return rows
 }
+
+// ---------------------------------------------------------------------------------------------
+// Ships: plain designs for the shipyard tests.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A well-formed ship design (seed 003, I): the bare hull with no guns, boats or powder unless
+ * `extra` adds them. Nested groups given in `extra` replace the defaults' groups whole.
+ */
+export function shipDesign(
+  hull: 'corsair' | 'smallWarship' | 'merchantman' | 'largeWarship' | 'galleon' = 'corsair',
+  extra: Record<string, unknown> = {}
+): Record<string, unknown> {
+  return {
+    hull,
+    frigate: false,
+    colonial: false,
+    guns: { port: 0, starboard: 0, chasers: 0, stern: 0 },
+    pontGuns: { port: 0, starboard: 0 },
+    jollyBoats: 0,
+    powderTons: 0,
+    modifications: {},
+    flaws: {},
+    ...extra
+  }
+}

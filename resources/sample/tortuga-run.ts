@@ -36,7 +36,11 @@ export async function buildSampleCampaign(path: string, nativeBinding?: string):
   }
 }
 
-/** The crew of the Tortuga Run and their purses. Each step is a command, as a GM would do it. */
+/**
+ * The crew of the Tortuga Run, their purses and their two ships (the Santa Lucia, held jointly by
+ * Allende and Yngvild, and Marcel's Sea Dog), launched a few months into the campaign. Each step is
+ * a command, as a GM would do it.
+ */
 async function populate(door: Door): Promise<void> {
   const allende = await door.call('people.create', {
     name: 'Allende de Zepeda',
@@ -74,6 +78,39 @@ async function populate(door: Door): Promise<void> {
   await door.call('owners.heroPoints', { ownerId: allende.ownerId, points: 10 })
   await door.call('owners.heroPoints', { ownerId: yngvild.ownerId, points: 5 })
   await door.call('ledger.transfer', { from: marcel.ownerId, to: tom.ownerId, amount: 150, memo: 'Powder money, to be accounted for' })
+
+  // Seed 003, Of Ship Construction: the heroes pool their ship funds and prize money into ships.
+  await door.call('ledger.grant', { ownerId: allende.ownerId, amount: 3000, memo: 'Her share of the Lady Vasquez prize' })
+  await door.call('ledger.grant', { ownerId: yngvild.ownerId, amount: 3000, memo: 'Her share of the Lady Vasquez prize' })
+  await door.call('ledger.grant', { ownerId: marcel.ownerId, amount: 9500, memo: 'His share of the Lady Vasquez prize' })
+  await door.call('ships.commission', {
+    name: 'Santa Lucia',
+    owners: [
+      { ownerId: allende.ownerId, share: 60 },
+      { ownerId: yngvild.ownerId, share: 40 }
+    ],
+    design: {
+      hull: 'merchantman',
+      guns: { port: 4, starboard: 4, chasers: 2, stern: 0 },
+      pontGuns: { port: 2, starboard: 2 },
+      jollyBoats: 1,
+      powderTons: 1
+    }
+  })
+  await door.call('ships.commission', {
+    name: 'Sea Dog',
+    owners: [{ ownerId: marcel.ownerId, share: 100 }],
+    design: {
+      hull: 'corsair',
+      guns: { port: 4, starboard: 4, chasers: 2, stern: 0 },
+      pontGuns: { port: 1, starboard: 1 },
+      jollyBoats: 1,
+      powderTons: 0.5
+    }
+  })
+  // A week after the Santa Lucia's launch (3 months for a Merchantman): both ships are afloat.
+  await door.call('clock.advance', { days: 97 })
+
   await door.call('reminders.add', { title: 'Sail for Tortuga before the autumn storms', inDays: 45 })
   await door.call('reminders.add', { title: 'Debt to the Vodacce moneylender falls due', inDays: 90 })
 }

@@ -58,3 +58,25 @@ export function startsWeek(cal: Calendar, day: number): boolean {
 export function startsMonth(cal: Calendar, day: number): boolean {
   return dateOf(cal, day).dayOfMonth === 1
 }
+
+/** The day number of a calendar date (1-based month and day of month). */
+export function dayOfDate(cal: Calendar, year: number, month: number, dayOfMonth: number): number {
+  let day = (year - cal.startYear) * yearLength(cal)
+  for (let m = 0; m < month - 1; m++) day += cal.months[m]!.days
+  return day + dayOfMonth - 1
+}
+
+/**
+ * The same day of the month, `months` calendar months later (earlier when negative), clamped to
+ * that month's length: 31 Primus + 1 month is the last day of Secundus. Used for construction
+ * times ("3 months") and other whole-month spans.
+ */
+export function addMonths(cal: Calendar, day: number, months: number): number {
+  const d = dateOf(cal, day)
+  const n = cal.months.length
+  const index = d.month - 1 + months
+  const yearShift = Math.floor(index / n)
+  const month = index - yearShift * n
+  const dayOfMonth = Math.min(d.dayOfMonth, cal.months[month]!.days)
+  return dayOfDate(cal, d.year + yearShift, month + 1, dayOfMonth)
+}

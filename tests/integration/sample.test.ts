@@ -55,7 +55,7 @@ describe('the sample campaign', () => {
     expect(readFileSync(b).equals(readFileSync(a))).toBe(true)
   })
 
-  it('holds the crew of the Tortuga Run with their purses and ship funds (seed 003: 600 G a hero point)', async () => {
+  it('holds the crew of the Tortuga Run with their purses, their ship funds spent on their ships (seed 003: 600 G a hero point)', async () => {
     const a = join(dir, 'crew.quarterdeck')
     await buildSampleCampaign(a)
     const t = makeSession()
@@ -64,11 +64,71 @@ describe('the sample campaign', () => {
       const people = await t.door.call('people.list', {})
       expect(people.map((p) => p.name).sort()).toEqual(['Allende de Zepeda', 'Marcel du Sable', 'Old Tom Hollis', 'Yngvild Olafsdottir'])
       const allende = people.find((p) => p.name === 'Allende de Zepeda')!
-      expect(allende.money).toEqual({ cash: 1200, shipFund: 6000 })
+      // 1,200 purse + 3,000 prize − the 3,108 of her 9,108 share the 6,000 ship fund did not cover.
+      expect(allende.money).toEqual({ cash: 1092, shipFund: 0 })
       expect(allende.heroPointsSpent).toBe(10)
-      expect((await t.door.call('reminders.list', {})).map((r) => r.inDays)).toEqual([45, 90])
+      const money = Object.fromEntries(people.map((p) => [p.name, p.money]))
+      expect(money).toEqual({
+        'Allende de Zepeda': { cash: 1092, shipFund: 0 },
+        'Yngvild Olafsdottir': { cash: 378, shipFund: 0 },
+        'Marcel du Sable': { cash: 410, shipFund: 0 },
+        'Old Tom Hollis': { cash: 450, shipFund: 0 }
+      })
+      // The launch reminders are past: the Dashboard shows what lies ahead.
+      expect((await t.door.call('reminders.list', {})).map((r) => [r.title, r.inDays])).toEqual([
+        ['Sail for Tortuga before the autumn storms', 45],
+        ['Debt to the Vodacce moneylender falls due', 90]
+      ])
       // Nothing to undo: the GM starts from a clean slate.
       expect((await t.door.call('history.list', {})).canUndo).toBe(false)
+    } finally {
+      await t.cleanup()
+    }
+  })
+
+  it('seed 003 I: holds two launched ships — the Santa Lucia, owned jointly and paid partly from ship funds, and Marcel\'s Sea Dog', async () => {
+    const a = join(dir, 'ships.quarterdeck')
+    await buildSampleCampaign(a)
+    const t = makeSession()
+    try {
+      await t.door.call('campaigns.open', { path: a })
+      // A few months in: a week after the Santa Lucia was launched.
+      expect((await t.door.call('clock.now')).label).toBe('Saturdi, 8 Quartus 1668 AV')
+      const ships = await t.door.call('ships.list')
+      expect(ships.map((s) => ({ name: s.name, hull: s.hull, status: s.status, cost: s.cost, owners: s.owners.map((o) => [o.name, o.share]) }))).toEqual([
+        {
+          name: 'Santa Lucia',
+          hull: 'merchantman',
+          status: 'port',
+          cost: 15180,
+          owners: [
+            ['Allende de Zepeda', 60],
+            ['Yngvild Olafsdottir', 40]
+          ]
+        },
+        { name: 'Sea Dog', hull: 'corsair', status: 'port', cost: 9740, owners: [['Marcel du Sable', 100]] }
+      ])
+      for (const s of ships) {
+        const ship = await t.door.call('ships.get', { shipId: s.id })
+        expect(ship.quote.problems).toEqual([])
+        expect(ship.history.map((h) => h.text.split(':')[0])).toEqual([expect.stringMatching(/^Ordered at the shipyard/), 'Launched'])
+      }
+      // The Santa Lucia's 15,180 G: 9,108 from Allende (6,000 ship fund + 3,108 cash), 6,072 from Yngvild (3,000 + 3,072).
+      const tx = (await t.door.call('ledger.history', { search: 'Santa Lucia', limit: 5, offset: 0 })).transactions
+      expect(tx).toHaveLength(1)
+      expect(tx[0]!.lines.map((l) => [l.ownerName, l.account, l.amount])).toEqual([
+        ['Allende de Zepeda', 'shipFund', -6000],
+        ['Allende de Zepeda', 'cash', -3108],
+        ['Yngvild Olafsdottir', 'shipFund', -3000],
+        ['Yngvild Olafsdottir', 'cash', -3072],
+        ['The outside world', 'cash', 15180]
+      ])
+      // Both launches are in the clock log.
+      const launches = (await t.door.call('clock.log', { limit: 50 })).filter((l) => l.step === 'ship-launch')
+      expect(launches.map((l) => [l.dateLabel, l.effects])).toEqual([
+        ['Saturdi, 1 Quartus 1668 AV', ['The Santa Lucia is launched']],
+        ['Veldi, 1 Tertius 1668 AV', ['The Sea Dog is launched']]
+      ])
     } finally {
       await t.cleanup()
     }

@@ -135,6 +135,50 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX journal_undone ON journal(seq) WHERE undone = 1;
       CREATE INDEX journal_undoable ON journal(seq) WHERE undoable = 1;
     `
+  },
+  {
+    id: '0004_ships',
+    sql: `
+      -- Ships (seed 003, I. Of Ship Construction). The design is the GM's plain-data design as
+      -- ordered (JSON); the current state (damage, guns lost, crew, powder, where it lies) is kept
+      -- apart from it so that battles, repairs and careening change the state, never the design.
+      CREATE TABLE ship (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        design TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('construction', 'port', 'sea', 'sold', 'scuttled', 'sunk')),
+        origin TEXT NOT NULL CHECK (origin IN ('built', 'encounter', 'prize')),
+        ordered_day INTEGER,
+        launch_day INTEGER,
+        -- What the ship cost when it was ordered (guilders), whatever the rule tables say later.
+        cost INTEGER NOT NULL DEFAULT 0,
+        hull_damage INTEGER NOT NULL DEFAULT 0 CHECK (hull_damage >= 0),
+        rigging_damage INTEGER NOT NULL DEFAULT 0 CHECK (rigging_damage >= 0),
+        guns_lost TEXT NOT NULL DEFAULT '{"port":0,"starboard":0,"chasers":0,"stern":0}',
+        crew INTEGER NOT NULL DEFAULT 0 CHECK (crew >= 0),
+        powder_tons REAL NOT NULL DEFAULT 0 CHECK (powder_tons >= 0),
+        location TEXT
+      );
+      CREATE INDEX ship_launch ON ship(launch_day) WHERE status = 'construction';
+      -- Who owns a ship, by whole-percent shares summing to 100 (joint owners, seed 003 I).
+      -- The outside world (owner 1) owns prizes and NPC ships.
+      CREATE TABLE ship_owner (
+        id INTEGER PRIMARY KEY,
+        ship_id INTEGER NOT NULL REFERENCES ship(id) ON DELETE CASCADE,
+        owner_id INTEGER NOT NULL REFERENCES owner(id),
+        share INTEGER NOT NULL CHECK (share BETWEEN 1 AND 100),
+        UNIQUE (ship_id, owner_id)
+      );
+      CREATE INDEX ship_owner_owner ON ship_owner(owner_id);
+      -- A ship's history: ordered, launched, renamed, sold, scuttled… one line a day it happened.
+      CREATE TABLE ship_event (
+        id INTEGER PRIMARY KEY,
+        ship_id INTEGER NOT NULL REFERENCES ship(id) ON DELETE CASCADE,
+        day INTEGER NOT NULL,
+        text TEXT NOT NULL
+      );
+      CREATE INDEX ship_event_ship ON ship_event(ship_id, id);
+    `
   }
 ]
 

@@ -75,14 +75,15 @@ export function advanceClock(db: Db, days: number, dice: () => DiceBox) {
   return { from: clockAt(db, start), to: clockAt(db, start + days), steps: runs }
 }
 
-// Reminders that fall due are announced in the clock log on their day.
+// The GM's own reminders that fall due are announced in the clock log on their day (a feature's
+// reminder, such as a ship's launch, is logged by that feature's own step when it happens).
 registerPeriodicStep({
   id: 'reminders',
   title: 'Reminders due',
   every: 'day',
   order: 900,
   run: ({ db, day, effect }) => {
-    const due = stmt(db, `SELECT title FROM reminder WHERE due_day = ? ORDER BY id`).all(day) as { title: string }[]
+    const due = stmt(db, `SELECT title FROM reminder WHERE due_day = ? AND source = 'gm' ORDER BY id`).all(day) as { title: string }[]
     for (const r of due) effect(`Due today: ${r.title}`)
   }
 })

@@ -5,6 +5,7 @@ import { flipEntry } from '../campaign/undo'
 import { stmt, type Db } from '../campaign/sqlite'
 import type { AppContext, HandlerTable } from './types'
 import { coreHandlers } from './core-handlers'
+import { shipHandlers } from './ship-handlers'
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -166,4 +167,4 @@ const appHandlers = {
 } satisfies Partial<HandlerTable>
 
 /** Every command's handler, keyed exactly like the contract table (the type checker holds them in step). */
-export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers }
+export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { contract } from './contract'
 import { coreContracts } from './core'
+import { shipContracts } from './ships'
 import {
   AppStatus,
   Backup,
@@ -15,6 +16,7 @@ import {
 
 export * from './schemas'
 export * from './core'
+export * from './ships'
 export type { CommandContract } from './contract'
 
 /** A path to a campaign file, as the GM chose it (desktop) or as a file name in the campaigns folder. */
@@ -149,7 +151,7 @@ const appContracts = {
  * The main process pairs each entry with a handler (src/main/door/handlers.ts); the renderer
  * reaches them through the bridge; the HTTP host serves them at POST /api/<name>.
  */
-export const contracts = { ...appContracts, ...coreContracts } as const
+export const contracts = { ...appContracts, ...coreContracts, ...shipContracts } as const
 
 export type Contracts = typeof contracts
 export type CommandName = keyof Contracts

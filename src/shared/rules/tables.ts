@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Calendar } from '../calendar'
+import { SHIP_TABLE_DEFS } from '../ship/tables'
 
 /**
  * Rule tables are data, per campaign: each has a schema, seed or house-default values, and says
@@ -114,7 +115,12 @@ export const RULE_TABLES = {
       })
       .strict(),
     defaults: { guildersPerPoint: 600, maxPerCharacter: 20 }
-  })
+  }),
+  // Ship construction (seed 003, I. Of Ship Construction): see src/shared/ship/tables.ts and quote.ts.
+  shipHulls: table(SHIP_TABLE_DEFS.shipHulls),
+  shipOutfitting: table(SHIP_TABLE_DEFS.shipOutfitting),
+  shipModifications: table(SHIP_TABLE_DEFS.shipModifications),
+  shipFlaws: table(SHIP_TABLE_DEFS.shipFlaws)
 } as const
 
 export type RuleTables = typeof RULE_TABLES
