@@ -12,24 +12,8 @@ export interface PageDef {
 export const PAGES: PageDef[] = [
   { key: 'dashboard', path: 'dashboard', label: 'Dashboard', upcoming: false },
   { key: 'people', path: 'people', label: 'People', upcoming: false },
-  {
-    key: 'fleet',
-    path: 'fleet',
-    label: 'Fleet',
-    upcoming: true,
-    purpose:
-      'Every ship and squadron you command: the ship sheet (Hull, Rigging, Speed, Handling, Size), guns per battery, crew and officers, cargo, provisions, repairs and the careening clock.',
-    source: 'High Seas Combat (seed 003), I. Of Ship Construction'
-  },
-  {
-    key: 'shipyard',
-    path: 'shipyard',
-    label: 'Shipyard',
-    upcoming: true,
-    purpose:
-      'Design a ship from its hull type, long guns, pont guns, modifications and flaws; see a quote where every line names its rule; fund it from owners and ship funds and commission it.',
-    source: 'High Seas Combat (seed 003), I. Of Ship Construction'
-  },
+  { key: 'fleet', path: 'fleet', label: 'Fleet', upcoming: false },
+  { key: 'shipyard', path: 'shipyard', label: 'Shipyard', upcoming: false },
   {
     key: 'chart',
     path: 'chart',

@@ -6,6 +6,9 @@ import DashboardView from './views/DashboardView.vue'
 import LogView from './views/LogView.vue'
 import PeopleView from './views/PeopleView.vue'
 import LedgerView from './views/LedgerView.vue'
+import FleetView from './views/FleetView.vue'
+import ShipyardView from './views/ShipyardView.vue'
+import ShipView from './views/ShipView.vue'
 import RulesView from './views/RulesView.vue'
 import UpcomingView from './views/UpcomingView.vue'
 import { PAGES } from '../../shared/pages'
@@ -29,6 +32,10 @@ export const router = createRouter({
         { path: '', redirect: { name: 'dashboard' } },
         { path: 'dashboard', name: 'dashboard', component: DashboardView },
         { path: 'people', name: 'people', component: PeopleView },
+        { path: 'fleet', name: 'fleet', component: FleetView },
+        // A ship's sheet belongs to the Fleet page (meta.page: the sidebar entry it lights up).
+        { path: 'fleet/:id(\\d+)', name: 'ship', component: ShipView, meta: { page: 'fleet' } },
+        { path: 'shipyard', name: 'shipyard', component: ShipyardView },
         { path: 'ledger', name: 'ledger', component: LedgerView },
         { path: 'log', name: 'log', component: LogView },
         { path: 'rules', name: 'rules', component: RulesView },
