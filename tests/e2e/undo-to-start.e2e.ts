@@ -100,6 +100,8 @@ describe('undo back to the start', () => {
     await expect.poll(() => undo.isDisabled()).toBe(true)
     expect(await state(host)).toEqual(start)
     await page.locator('[data-test=clock-day]').getByText('Day 0').waitFor()
+    // The summary of the month that was undone is gone with it.
+    await expect.poll(() => page.locator('[data-test=advance-summary]').count()).toBe(0)
     await shot(page, 'undo-to-start-after')
   })
 })
