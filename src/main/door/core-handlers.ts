@@ -16,17 +16,21 @@ type CoreHandlers = { [N in keyof typeof coreContracts]: HandlerSpec<N> }
 const fmt = (n: number) => n.toLocaleString('en')
 const currencyOf = (c: CampaignContext) => (c.campaign.info().setting === 'atrilia' ? 'dinars' : 'G')
 
-function reminderOut(db: Db, r: { id: number; due_day: number; title: string; link: string | null; source: string }) {
+type ReminderRow = { id: number; due_day: number; title: string; link: string | null; source: string }
+
+/** Reminders as the Dashboard shows them; today and the calendar are read once for the whole list. */
+function remindersOut(db: Db, rows: ReminderRow[]) {
   const today = currentDay(db)
-  return {
+  const label = labelOf(db)
+  return rows.map((r) => ({
     id: r.id,
     dueDay: r.due_day,
-    dueLabel: labelOf(db)(r.due_day),
+    dueLabel: label(r.due_day),
     inDays: r.due_day - today,
     title: r.title,
     link: r.link,
     source: r.source
-  }
+  }))
 }
 
 function rollLog(db: Db, f: { kind?: string; search?: string; limit?: number; before?: number }) {
@@ -126,8 +130,8 @@ export const coreHandlers: CoreHandlers = {
     run: ({ campaign: { db } }, input) => {
       const rows = stmt(db, `SELECT * FROM reminder WHERE due_day >= ? ORDER BY due_day, id`).all(
         input.includePast ? -1 : currentDay(db)
-      ) as { id: number; due_day: number; title: string; link: string | null; source: string }[]
-      return rows.map((r) => reminderOut(db, r))
+      ) as ReminderRow[]
+      return remindersOut(db, rows)
     }
   },
   'reminders.add': {
@@ -137,7 +141,7 @@ export const coreHandlers: CoreHandlers = {
       const due = input.dueDay ?? today + (input.inDays ?? 0)
       if (due < today) throw new CommandError('invalid_input', 'dueDay: that day has already passed.', { field: 'dueDay' })
       const id = Number(stmt(db, `INSERT INTO reminder (due_day, title, link) VALUES (?, ?, ?)`).run(due, input.title, input.link ?? null).lastInsertRowid)
-      return reminderOut(db, stmt(db, `SELECT * FROM reminder WHERE id = ?`).get(id) as never)
+      return remindersOut(db, [stmt(db, `SELECT * FROM reminder WHERE id = ?`).get(id) as ReminderRow])[0]!
     },
     describe: (input, out) => `Reminder “${input.title}” for ${out.dueLabel}`
   },
