@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const SHOTS = join(ROOT, 'test-results', 'screenshots')
@@ -103,4 +104,23 @@ export async function browser(viewport = { width: 1280, height: 800 }): Promise<
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true })
   await page.screenshot({ path: join(SHOTS, `${name}.png`) })
+}
+
+/** Follow a sidebar link and wait for its page. */
+export async function openPage(page: Page, label: string, path: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Campaign pages' }).getByRole('link', { name: label, exact: true }).click()
+  await page.waitForURL(new RegExp(`#/campaign/${path}$`))
+}
+
+/** Open a Naive UI select and pick the option with this exact text. */
+export async function choose(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click()
+  await page.locator('.n-base-select-option:visible').getByText(option, { exact: true }).click()
+  // Wait for the menu to finish closing, so the next select's menu is the only one on screen.
+  await expect.poll(() => page.locator('.n-base-select-menu:visible').count()).toBe(0)
+}
+
+/** How far the page overflows the window sideways (0 or less: it fits). */
+export function noHorizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')
 }

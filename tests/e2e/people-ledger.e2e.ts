@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Locator, Page } from 'playwright-core'
-import { browser, serve, shot, type Browser, type Served } from './harness'
+import { browser, choose, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
 
 let host: Served | undefined
 let b: Browser | undefined
@@ -29,22 +28,8 @@ interface Money {
   shipFund: number
 }
 
-/** Open a Naive UI select and pick the option with this exact text. */
-async function choose(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click()
-  await page.locator('.n-base-select-option:visible').getByText(option, { exact: true }).click()
-  // Wait for the menu to finish closing, so the next select's menu is the only one on screen.
-  await expect.poll(() => page.locator('.n-base-select-menu:visible').count()).toBe(0)
-}
 
-async function openPage(page: Page, label: string, path: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Campaign pages' }).getByRole('link', { name: label, exact: true }).click()
-  await page.waitForURL(new RegExp(`#/campaign/${path}$`))
-}
 
-function noHorizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')
-}
 
 describe('people and the ledger in Chromium', () => {
   it('creates characters, spends hero points, rolls, grants and transfers money, plots it and exports the books', async () => {

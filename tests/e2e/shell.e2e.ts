@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { existsSync, openSync, writeSync, closeSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { browser, serve, shot, type Browser, type Served } from './harness'
+import { browser, noHorizontalOverflow, serve, shot, type Browser, type Served } from './harness'
 import { PAGES } from '../../src/shared/pages'
 
 let host: Served | undefined
@@ -98,7 +98,7 @@ describe('the app shell in Chromium', () => {
           await page.getByText(p.purpose!.slice(0, 40)).waitFor()
         }
         // Nothing overflows the window horizontally.
-        const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')
+        const overflow = await noHorizontalOverflow(page)
         expect(overflow).toBeLessThanOrEqual(0)
       }
       await shot(page, `upcoming-page-${viewport.width}`)

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Locator, Page } from 'playwright-core'
-import { browser, serve, shot, type Browser, type Served } from './harness'
+import type { Page } from 'playwright-core'
+import { browser, choose, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
 
 let host: Served | undefined
 let b: Browser | undefined
@@ -29,21 +29,8 @@ interface ShipSummary {
   cost: number
 }
 
-/** Open a Naive UI select and pick the option with this exact text. */
-async function choose(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click()
-  await page.locator('.n-base-select-option:visible').getByText(option, { exact: true }).click()
-  await expect.poll(() => page.locator('.n-base-select-menu:visible').count()).toBe(0)
-}
 
-async function openPage(page: Page, label: string, path: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Campaign pages' }).getByRole('link', { name: label, exact: true }).click()
-  await page.waitForURL(new RegExp(`#/campaign/${path}$`))
-}
 
-function noHorizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')
-}
 
 /** Type a number into a stepper (found by its label) and leave it, as a GM would. */
 async function setNumber(page: Page, label: string, value: number): Promise<void> {

@@ -2,8 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
-import { browser, serve, shot, type Browser, type Served } from './harness'
+import { browser, openPage, serve, shot, type Browser, type Served } from './harness'
 
 /** The campaign-core issue's "done when": a session of play through the UI, then undo all the way back. */
 
@@ -16,10 +15,6 @@ afterEach(async () => {
   host = undefined
 })
 
-async function openPage(page: Page, label: string, path: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Campaign pages' }).getByRole('link', { name: label, exact: true }).click()
-  await page.waitForURL(new RegExp(`#/campaign/${path}$`))
-}
 
 /** Everything a GM's evening changes, as the host reports it. */
 async function state(host: Served) {
