@@ -1,0 +1,296 @@
+import { z } from 'zod'
+import { Hull } from '../ship/design'
+import {
+  Aim,
+  BattleSetup,
+  BattleState,
+  Behaviour,
+  Control,
+  CrewKind,
+  FortSize,
+  HeroicAction,
+  MeleeResult,
+  ParticipantId,
+  Range,
+  ShipOrders,
+  TurnReport,
+  Weather
+} from '../highseas/types'
+import { contract } from './contract'
+import { DisplayName, NoInput } from './schemas'
+
+/** Contracts of High Seas battles (seed 003, IV–VI) and their calculators. */
+
+const Id = z.number().int().positive()
+const Rank = z.number().int().min(0).max(5)
+const Size = z.number().int().min(0).max(99)
+
+/** A breakdown term (TN terms, odds…). */
+const Term = z.object({ label: z.string(), value: z.number() })
+
+// ─── Who fights ─────────────────────────────────────────────────────────────────────────────────
+
+const Side = z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters')
+const Gunners = z.object({ port: Rank, starboard: Rank, chasers: Rank, stern: Rank }).strict()
+
+/** A campaign ship taking part: her numbers come from her design and current state. */
+export const CampaignParticipant = z
+  .object({
+    shipId: Id,
+    side: Side,
+    control: Control.default('gm'),
+    behaviour: Behaviour.optional(),
+    crewKind: CrewKind.default('merchant'),
+    nation: z.string().trim().max(40).default(''),
+    /** The character commanding (Wits, Tactics, Strategy); none = an average captain (Wits 2, Tactics 1, Strategy 1). */
+    captainId: Id.optional(),
+    gunners: Gunners.optional(),
+    marines: z.number().int().min(0).max(9999).default(0),
+    /** Officers, major NPCs and player characters aboard (Trained Fighters). */
+    officers: z.number().int().min(0).max(999).default(0)
+  })
+  .strict()
+export type CampaignParticipant = z.input<typeof CampaignParticipant>
+
+/** A ship made from the seed's encounter description ("a heavily armed Montaigne Merchantman", rules guide §2). */
+export const GeneratedShip = z
+  .object({
+    hull: Hull,
+    armament: z.enum(['light', 'heavy']),
+    nation: z.string().trim().max(40).default(''),
+    crewKind: CrewKind.default('merchant'),
+    behaviour: Behaviour.optional(),
+    name: DisplayName.optional(),
+    gunnery: Rank.default(1),
+    captain: z.object({ wits: z.number().int().min(1).max(6), tactics: Rank, strategy: Rank }).strict().optional()
+  })
+  .strict()
+export type GeneratedShip = z.input<typeof GeneratedShip>
+
+export const BattleParticipantInput = z.union([
+  CampaignParticipant,
+  z.object({ generate: GeneratedShip, side: Side, control: Control.default('ai') }).strict(),
+  z.object({ fort: z.object({ size: FortSize, name: DisplayName, nation: z.string().trim().max(40).default('') }).strict(), side: Side, control: Control.default('ai') }).strict(),
+  z.object({ town: z.object({ name: DisplayName, guns: z.number().int().min(0).max(10).default(2) }).strict(), side: Side, control: Control.default('ai') }).strict()
+])
+export type BattleParticipantInput = z.input<typeof BattleParticipantInput>
+
+export const BattleStatus = z.enum(['active', 'concluded'])
+
+export const BattleSummary = z.object({
+  id: Id,
+  name: z.string(),
+  status: BattleStatus,
+  turn: z.number().int(),
+  startedDay: z.number().int(),
+  startedLabel: z.string(),
+  sides: z.array(z.object({ side: z.string(), names: z.array(z.string()) })),
+  /** For a decided battle: the side left fighting. */
+  winner: z.string().nullable()
+})
+export type BattleSummary = z.infer<typeof BattleSummary>
+
+export const PendingOrders = z.object({
+  ships: z.record(ParticipantId, ShipOrders),
+  melee: z.array(MeleeResult),
+  heroic: z.array(HeroicAction)
+})
+
+export const BattleView = BattleSummary.extend({
+  setup: BattleSetup,
+  state: BattleState,
+  /** Every resolved turn, oldest first. */
+  turns: z.array(TurnReport),
+  /** Orders given for the next turn (GM ships; AI ships' are filled in when it resolves). */
+  pending: PendingOrders,
+  /** What the AI captain would order now, for each AI ship (shown on the board). */
+  aiPreview: z.record(ParticipantId, ShipOrders)
+})
+export type BattleView = z.infer<typeof BattleView>
+
+// ─── Review and write-back ──────────────────────────────────────────────────────────────────────
+
+export const Fate = z.enum(['afloat', 'escaped', 'sunk', 'captured', 'destroyed'])
+export type Fate = z.infer<typeof Fate>
+
+export const ReviewLine = z
+  .object({
+    participantId: ParticipantId,
+    name: z.string(),
+    side: z.string(),
+    /** The campaign ship, if any (write-back applies to it); generated ships have none. */
+    shipId: Id.nullable(),
+    fate: Fate,
+    /** Damage after the battle (totals, not the change). */
+    hullDamage: z.number().int().min(0).max(9999),
+    riggingDamage: z.number().int().min(0).max(9999),
+    gunsLost: z.object({ port: z.number().int().min(0), starboard: z.number().int().min(0), chasers: z.number().int().min(0), stern: z.number().int().min(0) }).strict(),
+    crewAfter: z.number().int().min(0).max(9999),
+    crewLost: z.number().int().min(0).max(9999),
+    powderAfter: z.number().min(0).max(9999),
+    powderSpent: z.number().min(0).max(9999),
+    /** Captured: the owners she passes to, by whole-percent shares (the capturing ship's owners by default). */
+    prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).default([])
+  })
+  .strict()
+export type ReviewLine = z.input<typeof ReviewLine>
+
+export const BattleReview = z.object({
+  battleId: Id,
+  lines: z.array(ReviewLine),
+  heroic: z.array(HeroicAction)
+})
+export type BattleReview = z.infer<typeof BattleReview>
+
+// ─── Odds ───────────────────────────────────────────────────────────────────────────────────────
+
+const Probability = z.object({ p: z.number(), low: z.number(), high: z.number() })
+export const OddsResult = z.object({
+  runs: z.number().int(),
+  /** Turns played per run at most before a run counts as undecided. */
+  maxTurns: z.number().int(),
+  sides: z.array(
+    z.object({
+      side: z.string(),
+      /** The side is left fighting. */
+      win: Probability,
+      /** Every ship of the side escaped. */
+      escape: Probability,
+      /** Probability that at least one of the side's ships is sunk / strikes. */
+      sunk: Probability,
+      struck: Probability
+    })
+  ),
+  undecided: Probability,
+  /** Mean turns a run lasted. */
+  meanTurns: z.number(),
+  ms: z.number()
+})
+export type OddsResult = z.infer<typeof OddsResult>
+
+export const battleContracts = {
+  'highseas.cannonTN': contract({
+    summary: 'The TN to hit with a battery (seed 003 IV, rules guide §2): 5 × Handling, range, aim, Gunnery, size, forts — with every term.',
+    scope: 'app',
+    mutates: false,
+    input: z
+      .object({
+        attacker: z.object({ size: Size, gunnery: Rank }).strict(),
+        target: z.object({ handling: z.number().int().min(-20).max(99), size: Size }).strict(),
+        range: Range,
+        aim: Aim.default('hull'),
+        /** 'atFort': two free raises for the ships; 'fromFort': one for the fort. */
+        fort: z.enum(['none', 'atFort', 'fromFort']).default('none'),
+        /** The target is locked in a boarding melee (−15). */
+        meleeTarget: z.boolean().default(false)
+      })
+      .strict(),
+    output: z.object({ tn: z.number().int(), breakdown: z.array(Term) })
+  }),
+  'highseas.grapple': contract({
+    summary: 'What a d10 must show to grapple (seed 003 V: smaller 8+, same size 6+, larger 4+) and the chance of it.',
+    scope: 'app',
+    mutates: false,
+    input: z.object({ grapplerSize: Size, targetSize: Size }).strict(),
+    output: z.object({ needs: z.number().int(), chance: z.number() })
+  }),
+  'battles.list': contract({
+    summary: 'Every battle, newest first, with its sides and turn.',
+    scope: 'campaign',
+    mutates: false,
+    input: NoInput,
+    output: z.array(BattleSummary)
+  }),
+  'battles.preview': contract({
+    summary: 'The participants a battle would start with (campaign ships measured, generated ships armed as the encounter says), without starting it.',
+    scope: 'campaign',
+    mutates: false,
+    input: z.object({ participants: z.array(BattleParticipantInput).min(1).max(40) }).strict(),
+    output: z.array(BattleSetup.shape.participants.element)
+  }),
+  'battles.start': contract({
+    summary: 'Start a battle: campaign ships, generated ships, forts and towns, the starting range and weather; the seed is drawn from the campaign unless given.',
+    scope: 'campaign',
+    mutates: true,
+    input: z
+      .object({
+        name: DisplayName.optional(),
+        participants: z.array(BattleParticipantInput).min(2, 'a battle needs at least two participants').max(40),
+        range: Range.default('extreme'),
+        weather: Weather.default('clear'),
+        seed: z.number().int().min(0).max(2 ** 31 - 1).optional()
+      })
+      .strict(),
+    output: z.object({ battleId: Id })
+  }),
+  'battles.state': contract({
+    summary: "A battle's setup, current state, every resolved turn with its rolls, and the orders given for the next turn.",
+    scope: 'campaign',
+    mutates: false,
+    input: z.object({ battleId: Id }).strict(),
+    output: BattleView
+  }),
+  'battles.orders': contract({
+    summary: "Give one ship her orders for the next turn (tactic, desperate strategy, targets and aim per battery, grapple, board); refused with the reason if illegal.",
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ battleId: Id, participantId: ParticipantId, orders: ShipOrders }).strict(),
+    output: z.object({ participantId: ParticipantId, orders: ShipOrders, notes: z.array(z.string()) })
+  }),
+  'battles.control': contract({
+    summary: 'Hand a ship to the AI captain or take her over (the GM gives her orders).',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ battleId: Id, participantId: ParticipantId, control: Control }).strict(),
+    output: z.object({ participantId: ParticipantId, control: Control })
+  }),
+  'battles.melee': contract({
+    summary: 'Enter the result of a boarding melee the GM resolved off the board (applied when the turn resolves).',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ battleId: Id, result: MeleeResult }).strict(),
+    output: PendingOrders
+  }),
+  'battles.heroic': contract({
+    summary: 'Record a heroic action (seed 003 VI) with its effect and reward (applied when the turn resolves).',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ battleId: Id, action: HeroicAction }).strict(),
+    output: PendingOrders
+  }),
+  'battles.resolveTurn': contract({
+    summary: 'Resolve the next turn: AI captains order, then ranges, tactics, brilliant maneuvers, grappling, boarding, cannon fire and damage, simultaneously.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ battleId: Id, dice: z.array(z.number().int()).max(2000).optional() }).strict(),
+    output: z.object({ report: TurnReport, state: BattleState })
+  }),
+  'battles.odds': contract({
+    summary: 'Play the battle from its current state many times with the AI on every ship (in a worker thread) and report each side’s chances with 95% intervals.',
+    scope: 'campaign',
+    mutates: false,
+    input: z.object({ battleId: Id, runs: z.number().int().min(10).max(1_000_000).default(2000) }).strict(),
+    output: OddsResult
+  }),
+  'battles.review': contract({
+    summary: 'What concluding the battle would write to the campaign: damage, guns and crew lost, powder spent, ships sunk, struck or captured.',
+    scope: 'campaign',
+    mutates: false,
+    input: z.object({ battleId: Id }).strict(),
+    output: BattleReview
+  }),
+  'battles.conclude': contract({
+    summary: 'Apply the (GM-edited) review to the campaign in one step: ships take their damage, prizes join their captors’ owners, sunk ships are marked lost.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ battleId: Id, lines: z.array(ReviewLine).min(1) }).strict(),
+    output: z.object({ battleId: Id, applied: z.array(z.object({ participantId: ParticipantId, shipId: Id.nullable(), text: z.string() })) })
+  }),
+  'battles.remove': contract({
+    summary: 'Delete a battle that has not been concluded (nothing was written to the campaign).',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ battleId: Id }).strict(),
+    output: z.object({ battleId: Id })
+  })
+} as const
