@@ -17,7 +17,9 @@ export default defineConfig({
           // The Electron shell.
           index: resolve(__dirname, 'src/main/index.ts'),
           // The HTTP host on its own (browser mode, tests): never imports electron.
-          serve: resolve(__dirname, 'src/main/serve.ts')
+          serve: resolve(__dirname, 'src/main/serve.ts'),
+          // The odds simulator's worker thread (src/main/highseas/odds.ts starts out/main/odds-worker.js).
+          'odds-worker': resolve(__dirname, 'src/main/highseas/odds-worker.ts')
         }
       }
     }

@@ -111,6 +111,63 @@ async function populate(door: Door): Promise<void> {
   // A week after the Santa Lucia's launch (3 months for a Merchantman): both ships are afloat.
   await door.call('clock.advance', { days: 97 })
 
+  // Issue 6, the life of a ship: ports, and the two ships' companies (seed 003 I.2 Crew).
+  const laBucca = await door.call('ports.create', {
+    name: 'La Bucca',
+    nation: '',
+    colonial: true,
+    pirateHaven: true,
+    notes: 'The pirate haven: no questions asked, no flag flown.'
+  })
+  const sanCristobal = await door.call('ports.create', {
+    name: 'San Cristóbal',
+    nation: 'Castille',
+    major: true,
+    friendlyTo: { owners: [allende.ownerId, yngvild.ownerId], nations: ['Vodacce'] },
+    notes: 'Castillian shipyards and the Casa Zepeda counting house.'
+  })
+  await door.call('ports.create', {
+    name: 'Port Renard',
+    nation: 'Montaigne',
+    colonial: true,
+    friendlyTo: { owners: [marcel.ownerId], nations: [] },
+    notes: 'A Montaigne colonial port; Marcel still has friends on the quay.'
+  })
+  const ships = await door.call('ships.list')
+  const santaLucia = ships.find((s) => s.name === 'Santa Lucia')!.id
+  const seaDog = ships.find((s) => s.name === 'Sea Dog')!.id
+
+  // The Santa Lucia: a Castillian merchantman in San Cristóbal, her owners paying for her crew.
+  await door.call('ledger.grant', { ownerId: allende.ownerId, amount: 2000, memo: 'Freight advance from the Casa Zepeda' })
+  await door.call('ledger.grant', { ownerId: yngvild.ownerId, amount: 1000, memo: 'Freight advance from the Casa Zepeda' })
+  await door.call('crew.configure', { shipId: santaLucia, kind: 'merchant', nation: 'Castille' })
+  await door.call('ships.moveTo', { shipId: santaLucia, portId: sanCristobal.id })
+  await door.call('crew.hire', {
+    shipId: santaLucia,
+    sailors: 120,
+    officers: [
+      { role: 'captain', personId: allende.id },
+      { role: 'masterOTops', personId: yngvild.id }
+    ]
+  })
+  await door.call('ships.provision', { shipId: santaLucia, months: 2 })
+  await door.call('ships.orders', { shipId: santaLucia, careen: true, repair: true })
+
+  // The Sea Dog: Marcel's pirate Corsair in La Bucca; her costs come out of the next booty.
+  await door.call('crew.configure', { shipId: seaDog, kind: 'pirate' })
+  await door.call('ships.moveTo', { shipId: seaDog, portId: laBucca.id })
+  await door.call('crew.hire', {
+    shipId: seaDog,
+    sailors: 80,
+    marines: 10,
+    officers: [
+      { role: 'gunner', personId: marcel.id },
+      { role: 'purser', personId: tom.id }
+    ]
+  })
+  await door.call('ships.provision', { shipId: seaDog, months: 1 })
+  await door.call('ships.orders', { shipId: seaDog, recruit: true, pressGang: true, recruitUpTo: 96, provisionMonths: 1 })
+
   await door.call('reminders.add', { title: 'Sail for Tortuga before the autumn storms', inDays: 45 })
   await door.call('reminders.add', { title: 'Debt to the Vodacce moneylender falls due', inDays: 90 })
 }

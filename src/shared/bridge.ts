@@ -6,7 +6,7 @@ export type DoorEvent =
   | { type: 'changed'; command: string; seq: number | null }
   | { type: 'status' }
   | { type: 'menu'; action: MenuAction }
-  | { type: 'progress'; command: string; message: string; done: boolean }
+  | { type: 'progress'; command: string; message: string; done: boolean; fraction?: number }
 
 export type MenuAction = 'new-campaign' | 'open-campaign' | 'backups' | 'undo' | 'redo' | 'about'
 

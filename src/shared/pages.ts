@@ -13,16 +13,9 @@ export const PAGES: PageDef[] = [
   { key: 'dashboard', path: 'dashboard', label: 'Dashboard', upcoming: false },
   { key: 'people', path: 'people', label: 'People', upcoming: false },
   { key: 'fleet', path: 'fleet', label: 'Fleet', upcoming: false },
+  { key: 'battles', path: 'battles', label: 'Battles', upcoming: false },
   { key: 'shipyard', path: 'shipyard', label: 'Shipyard', upcoming: false },
-  {
-    key: 'chart',
-    path: 'chart',
-    label: 'Ports & Chart',
-    upcoming: true,
-    purpose:
-      'The sea chart: ports, sea areas and routes. Plan a voyage, then sail it day by day with winds, special events and encounter checks.',
-    source: 'High Seas Combat (seed 003), II. Of Sea Travel and III. Of Encounters at Sea'
-  },
+  { key: 'ports', path: 'ports', label: 'Ports', upcoming: false },
   {
     key: 'companies',
     path: 'companies',

@@ -22,14 +22,14 @@ const SHIPPED = steps.map((m) => m.id)
 const PORTS: Migration = {
   id: '0002_test_ports',
   sql: `
-    CREATE TABLE port (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-    INSERT INTO port (name) VALUES ('Tortuga');
+    CREATE TABLE test_port (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+    INSERT INTO test_port (name) VALUES ('Tortuga');
   `
 }
 const BROKEN: Migration = {
   id: '0002_test_broken',
   sql: `
-    CREATE TABLE port (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+    CREATE TABLE test_port (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
     INSERT INTO no_such_table VALUES (1);
   `
 }
@@ -82,12 +82,12 @@ describe('opening a campaign made by an older Quarterdeck', () => {
     const backupPath = join(t.campaignsDir, 'Old-Salt.backups', pre[0]!.id)
     // The backup is the file as it was: the old schema only, with its data.
     expect(applied(backupPath)).toEqual(SHIPPED)
-    expect(tableNames(backupPath)).not.toContain('port')
+    expect(tableNames(backupPath)).not.toContain('test_port')
     withRawDb(backupPath, (db) => expect(campaignRow(db)!.name).toBe('Old Salt, Renamed'))
 
     await t.door.call('campaigns.close')
     expect(applied(path)).toEqual([...SHIPPED, '0002_test_ports'])
-    withRawDb(path, (db) => expect(db.prepare(`SELECT name FROM port`).all()).toEqual([{ name: 'Tortuga' }]))
+    withRawDb(path, (db) => expect(db.prepare(`SELECT name FROM test_port`).all()).toEqual([{ name: 'Tortuga' }]))
   })
 
   it('keeps undo history from before the migration working, and captures the new tables', async () => {
@@ -99,7 +99,7 @@ describe('opening a campaign made by an older Quarterdeck', () => {
     expect((await t.door.call('campaign.info')).name).toBe('Old Salt')
     // The table the migration added gets its undo-capture triggers (insert, update, delete) too.
     const triggers = t.session.campaign!.db
-      .prepare(`SELECT name FROM sqlite_temp_schema WHERE type = 'trigger' AND tbl_name = 'port'`)
+      .prepare(`SELECT name FROM sqlite_temp_schema WHERE type = 'trigger' AND tbl_name = 'test_port'`)
       .all()
     expect(triggers).toHaveLength(3)
   })
@@ -127,7 +127,7 @@ describe('opening a campaign made by an older Quarterdeck', () => {
     expect(t.logs.some((l) => String(l.error).includes('no_such_table'))).toBe(true)
 
     expect(applied(path)).toEqual(SHIPPED)
-    expect(tableNames(path)).not.toContain('port')
+    expect(tableNames(path)).not.toContain('test_port')
     expect(readFileSync(path).equals(before)).toBe(true)
     // The backup taken before trying is there, and the app is not left half-open.
     expect(listBackups(path).some((b) => b.kind === 'pre-migration')).toBe(true)

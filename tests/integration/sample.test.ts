@@ -64,13 +64,15 @@ describe('the sample campaign', () => {
       const people = await t.door.call('people.list', {})
       expect(people.map((p) => p.name).sort()).toEqual(['Allende de Zepeda', 'Marcel du Sable', 'Old Tom Hollis', 'Yngvild Olafsdottir'])
       const allende = people.find((p) => p.name === 'Allende de Zepeda')!
-      // 1,200 purse + 3,000 prize − the 3,108 of her 9,108 share the 6,000 ship fund did not cover.
-      expect(allende.money).toEqual({ cash: 1092, shipFund: 0 })
+      // 1,200 purse + 3,000 prize − the 3,108 of her 9,108 share the 6,000 ship fund did not cover
+      // (1,092), + a 2,000 freight advance − 60% of the Santa Lucia's crew gear (1,152) and provisions (586).
+      expect(allende.money).toEqual({ cash: 1354, shipFund: 0 })
       expect(allende.heroPointsSpent).toBe(10)
       const money = Object.fromEntries(people.map((p) => [p.name, p.money]))
       expect(money).toEqual({
-        'Allende de Zepeda': { cash: 1092, shipFund: 0 },
-        'Yngvild Olafsdottir': { cash: 378, shipFund: 0 },
+        'Allende de Zepeda': { cash: 1354, shipFund: 0 },
+        // 378 + 1,000 advance − 768 gear − 390 provisions (her 40%).
+        'Yngvild Olafsdottir': { cash: 220, shipFund: 0 },
         'Marcel du Sable': { cash: 410, shipFund: 0 },
         'Old Tom Hollis': { cash: 450, shipFund: 0 }
       })
@@ -111,10 +113,10 @@ describe('the sample campaign', () => {
       for (const s of ships) {
         const ship = await t.door.call('ships.get', { shipId: s.id })
         expect(ship.quote.problems).toEqual([])
-        expect(ship.history.map((h) => h.text.split(':')[0])).toEqual([expect.stringMatching(/^Ordered at the shipyard/), 'Launched'])
+        expect(ship.history.map((h) => h.text.split(':')[0]).slice(0, 2)).toEqual([expect.stringMatching(/^Ordered at the shipyard/), 'Launched'])
       }
       // The Santa Lucia's 15,180 G: 9,108 from Allende (6,000 ship fund + 3,108 cash), 6,072 from Yngvild (3,000 + 3,072).
-      const tx = (await t.door.call('ledger.history', { search: 'Santa Lucia', limit: 5, offset: 0 })).transactions
+      const tx = (await t.door.call('ledger.history', { search: 'Building the Santa Lucia', limit: 5, offset: 0 })).transactions
       expect(tx).toHaveLength(1)
       expect(tx[0]!.lines.map((l) => [l.ownerName, l.account, l.amount])).toEqual([
         ['Allende de Zepeda', 'shipFund', -6000],
@@ -129,6 +131,42 @@ describe('the sample campaign', () => {
         ['Saturdi, 1 Quartus 1668 AV', ['The Santa Lucia is launched']],
         ['Veldi, 1 Tertius 1668 AV', ['The Sea Dog is launched']]
       ])
+    } finally {
+      await t.cleanup()
+    }
+  })
+
+  it("issue 6: ports, and both ships crewed, officered, provisioned and placed (seed 003 I.2 Crew; V Trained Fighters)", async () => {
+    const a = join(dir, 'crews.quarterdeck')
+    await buildSampleCampaign(a)
+    const t = makeSession()
+    try {
+      await t.door.call('campaigns.open', { path: a })
+      const ports = await t.door.call('ports.list')
+      expect(ports.map((p) => [p.name, p.nation, p.major, p.colonial, p.pirateHaven, p.ships.map((s) => s.name)])).toEqual([
+        ['La Bucca', '', false, true, true, ['Sea Dog']],
+        ['Port Renard', 'Montaigne', false, true, false, []],
+        ['San Cristóbal', 'Castille', true, false, false, ['Santa Lucia']]
+      ])
+      const [lucia, dog] = await t.door.call('ships.list')
+      const l = await t.door.call('crew.get', { shipId: lucia!.id })
+      expect(l).toMatchObject({ kind: 'merchant', nation: 'Castille', hands: 120, sailors: 120, marines: 0, payer: 'owners', canSail: true, owed: 0 })
+      expect(l.place).toMatchObject({ portName: 'San Cristóbal', friendly: true })
+      expect(l.officers.map((o) => [o.name, o.role])).toEqual([
+        ['Allende de Zepeda', 'captain'],
+        ['Yngvild Olafsdottir', 'masterOTops']
+      ])
+      expect(l.provisions).toMatchObject({ eaters: 122, weeksLeft: 8 })
+      const d = await t.door.call('crew.get', { shipId: dog!.id })
+      expect(d).toMatchObject({ kind: 'pirate', hands: 90, sailors: 80, marines: 10, payer: 'booty' })
+      expect(d.officers.map((o) => [o.name, o.role, o.wage])).toEqual([
+        ['Marcel du Sable', 'gunner', 0],
+        ['Old Tom Hollis', 'purser', 30]
+      ])
+      // A pirate crew: all Trained Fighters (seed 003 V); gear and provisions owed from the next booty.
+      expect(d.trainedFighters.total).toBe(92)
+      expect(d.owed).toBe(90 * 16 + 92 * 4)
+      expect(d.orders).toMatchObject({ recruit: true, pressGang: true, recruitUpTo: 96, provisionMonths: 1 })
     } finally {
       await t.cleanup()
     }

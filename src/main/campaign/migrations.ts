@@ -179,6 +179,95 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX ship_event_ship ON ship_event(ship_id, id);
     `
+  },
+  {
+    id: '0005_battles',
+    sql: `
+      -- High Seas battles (seed 003, IV-VI). The setup (who fights, ranges, weather, seed) and every
+      -- turn's full orders (AI orders filled in) and typed dice are the record: replaying them gives
+      -- the state, which is kept as a cache. Pending holds the orders given for the next turn
+      -- ({ships, melee, heroic}); designs the ShipDesign of each generated ship by participant id, so a
+      -- captured one becomes a real prize ship; result the review lines applied when concluded.
+      CREATE TABLE battle (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('active', 'concluded')),
+        started_day INTEGER NOT NULL,
+        concluded_day INTEGER,
+        setup TEXT NOT NULL,
+        state TEXT NOT NULL,
+        pending TEXT NOT NULL DEFAULT '{"ships":{},"melee":[],"heroic":[]}',
+        designs TEXT NOT NULL DEFAULT '{}',
+        result TEXT
+      );
+      CREATE INDEX battle_status ON battle(status, id);
+      -- One resolved turn: the orders every ship followed, the faces the GM typed (null: the
+      -- battle's own generator rolled them all) and what happened.
+      CREATE TABLE battle_turn (
+        id INTEGER PRIMARY KEY,
+        battle_id INTEGER NOT NULL REFERENCES battle(id) ON DELETE CASCADE,
+        turn INTEGER NOT NULL,
+        orders TEXT NOT NULL,
+        dice TEXT,
+        report TEXT NOT NULL,
+        UNIQUE (battle_id, turn)
+      );
+    `
+  },
+  {
+    id: '0006_crew_ports',
+    sql: `
+      -- Ports (issue 6): where ships lie and what they can do there. friendly_to is JSON
+      -- {"owners": [owner ids], "nations": [names]}; a port is also friendly to ships of its own
+      -- nation, and a pirate haven to pirates and privateers.
+      CREATE TABLE port (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        nation TEXT NOT NULL DEFAULT '',
+        major INTEGER NOT NULL DEFAULT 0 CHECK (major IN (0, 1)),
+        colonial INTEGER NOT NULL DEFAULT 0 CHECK (colonial IN (0, 1)),
+        friendly_to TEXT NOT NULL DEFAULT '{"owners":[],"nations":[]}',
+        pirate_haven INTEGER NOT NULL DEFAULT 0 CHECK (pirate_haven IN (0, 1)),
+        notes TEXT NOT NULL DEFAULT ''
+      );
+      -- A ship's company and upkeep (seed 003, I.2 Crew; maintenance, repairs, careening). One row
+      -- per ship, made on the first write that needs it (a ship without one reads the defaults).
+      -- ship.crew stays the number of hands aboard (sailors, gun crews and marines; named officers
+      -- apart); marines are counted here. provisions: crew-weeks of food aboard. careened_day: the
+      -- last careening (none: the launch). unrepairable_hull: hull damage from a missed careening;
+      -- hull_seen / hull_port_only: the repairable hull damage last accounted for, and the part of
+      -- it only a friendly port can repair. owed: wages and food owed to the crew (pirates and
+      -- privateers: paid from the next booty; merchantmen: what the owners could not pay).
+      CREATE TABLE ship_company (
+        ship_id INTEGER PRIMARY KEY REFERENCES ship(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL DEFAULT 'merchant' CHECK (kind IN ('naval', 'merchant', 'privateer', 'pirate')),
+        nation TEXT NOT NULL DEFAULT '',
+        origin TEXT NOT NULL DEFAULT 'none' CHECK (origin IN ('none', 'avalon', 'vesten')),
+        marines INTEGER NOT NULL DEFAULT 0 CHECK (marines >= 0),
+        port_id INTEGER REFERENCES port(id),
+        provisions INTEGER NOT NULL DEFAULT 0 CHECK (provisions >= 0),
+        careened_day INTEGER,
+        careening_until INTEGER,
+        beached INTEGER NOT NULL DEFAULT 0 CHECK (beached IN (0, 1)),
+        unrepairable_hull INTEGER NOT NULL DEFAULT 0 CHECK (unrepairable_hull >= 0),
+        hull_seen INTEGER NOT NULL DEFAULT 0 CHECK (hull_seen >= 0),
+        hull_port_only INTEGER NOT NULL DEFAULT 0 CHECK (hull_port_only >= 0),
+        owed INTEGER NOT NULL DEFAULT 0,
+        orders TEXT NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX ship_company_port ON ship_company(port_id);
+      -- Named officers and characters aboard, at their monthly wage.
+      CREATE TABLE ship_officer (
+        id INTEGER PRIMARY KEY,
+        ship_id INTEGER NOT NULL REFERENCES ship(id) ON DELETE CASCADE,
+        person_id INTEGER NOT NULL UNIQUE REFERENCES person(id) ON DELETE CASCADE,
+        role TEXT NOT NULL CHECK (role IN ('captain', 'firstMate', 'masterOTops', 'pilot', 'gunner', 'boatswain', 'carpenter', 'physician', 'masterAtArms', 'purser', 'aboard')),
+        battery TEXT CHECK (battery IS NULL OR battery IN ('port', 'starboard', 'chasers', 'stern')),
+        wage INTEGER NOT NULL DEFAULT 0 CHECK (wage >= 0),
+        since_day INTEGER NOT NULL
+      );
+      CREATE INDEX ship_officer_ship ON ship_officer(ship_id, id);
+    `
   }
 ]
 

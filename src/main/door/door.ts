@@ -20,6 +20,26 @@ export interface DoorOptions {
   checkOutputs?: boolean
 }
 
+/** How often a long command may send a progress event (ms): about ten a second. */
+export const PROGRESS_INTERVAL_MS = 100
+
+/** Progress events for a long command, at most one per PROGRESS_INTERVAL_MS, then one `done: true`. */
+function throttledProgress(session: AppSession, command: string) {
+  let last = 0
+  let latest: { message: string; fraction: number } | null = null
+  return {
+    report: (done: number, total: number, message: string) => {
+      const fraction = total > 0 ? Math.min(1, Math.max(0, done / total)) : 0
+      latest = { message, fraction }
+      const now = Date.now()
+      if (now - last < PROGRESS_INTERVAL_MS) return
+      last = now
+      session.emit({ type: 'progress', command, message, done: false, fraction })
+    },
+    finish: () => session.emit({ type: 'progress', command, message: latest?.message ?? 'done', done: true, fraction: 1 })
+  }
+}
+
 /** Turn a zod failure into an `invalid_input` error naming each field and what is wrong with it. */
 export function invalidInput(error: z.ZodError): CommandError {
   const issues = error.issues.map((i) => ({
@@ -48,9 +68,14 @@ export class Door {
   }
 
   invoke(name: string, input: unknown, transport: Transport): Promise<Outcome<unknown>> {
-    const run = () => this.run(name, input, transport)
+    // The queue moves on when the command finishes, or earlier when it says so (a long read lets
+    // the next command in once it has read what it needs).
+    let release!: () => void
+    const turn = new Promise<void>((resolve) => (release = resolve))
+    const run = () => this.run(name, input, transport, release)
     const result = this.tail.then(run, run)
-    this.tail = result.catch(() => undefined)
+    result.then(release, release)
+    this.tail = turn
     return result
   }
 
@@ -61,7 +86,7 @@ export class Door {
     return out.value as CommandOutput<N>
   }
 
-  private async run(name: string, raw: unknown, transport: Transport): Promise<Outcome<unknown>> {
+  private async run(name: string, raw: unknown, transport: Transport, release: () => void = () => {}): Promise<Outcome<unknown>> {
     try {
       if (typeof name !== 'string' || !isCommandName(name)) {
         throw new CommandError('not_found', `There is no command named "${String(name)}".`)
@@ -69,11 +94,16 @@ export class Door {
       const contract = contracts[name]
       const parsed = contract.input.safeParse(raw === undefined ? {} : raw)
       if (!parsed.success) throw invalidInput(parsed.error)
-      const value = await this.execute(name, parsed.data, {
-        session: this.session,
-        transport,
-        confined: transport === 'http'
-      })
+      const value = await this.execute(
+        name,
+        parsed.data,
+        {
+          session: this.session,
+          transport,
+          confined: transport === 'http'
+        },
+        release
+      )
       if (this.checkOutputs) contract.output.parse(value)
       return { ok: true, value }
     } catch (e) {
@@ -81,7 +111,7 @@ export class Door {
     }
   }
 
-  private async execute(name: CommandName, input: unknown, ctx: AppContext): Promise<unknown> {
+  private async execute(name: CommandName, input: unknown, ctx: AppContext, release: () => void): Promise<unknown> {
     const spec = handlers[name] as unknown as HandlerSpec<CommandName>
     const session = this.session
     const noDice = (): never => {
@@ -96,6 +126,16 @@ export class Door {
       }
       case 'read':
         return spec.run(withCampaign(), input as never)
+      case 'read-async': {
+        const progress = throttledProgress(session, name)
+        const slow = spec.run({ ...withCampaign(), progress: progress.report }, input as never)
+        release() // what it needed is read: the next command may run while this one works
+        try {
+          return await slow()
+        } finally {
+          progress.finish()
+        }
+      }
       case 'campaign-async': {
         const value = await spec.run(withCampaign(), input as never)
         session.emit({ type: 'changed', command: name, seq: null })

@@ -6,6 +6,8 @@ import { stmt, type Db } from '../campaign/sqlite'
 import type { AppContext, HandlerTable } from './types'
 import { coreHandlers } from './core-handlers'
 import { shipHandlers } from './ship-handlers'
+import { battleHandlers } from './battle-handlers'
+import { crewHandlers } from './crew-handlers'
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -167,4 +169,4 @@ const appHandlers = {
 } satisfies Partial<HandlerTable>
 
 /** Every command's handler, keyed exactly like the contract table (the type checker holds them in step). */
-export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers }
+export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers }

@@ -42,9 +42,21 @@ export type HandlerSpec<N extends CommandName> =
       describe: (input: ParsedInput<N>, output: CommandOutput<N>, ctx: CampaignContext) => string
     }
   | {
+      /**
+       * A long read (the odds simulator): `run` reads the campaign inside the queue, like a read, and
+       * returns the slow part, which the door awaits after letting the next command in, so other
+       * commands are not held up. The slow part must not touch the campaign file.
+       */
+      kind: 'read-async'
+      run: (ctx: CampaignContext & { progress: ProgressReporter }, input: ParsedInput<N>) => () => Promise<CommandOutput<N>>
+    }
+  | {
       /** Writes that manage the journal itself (undo, redo) or the file (backups): not journalled. */
       kind: 'campaign-async'
       run: (ctx: CampaignContext, input: ParsedInput<N>) => CommandOutput<N> | Promise<CommandOutput<N>>
     }
+
+/** Progress of a long command, sent to every window as a 'progress' event (throttled by the door). */
+export type ProgressReporter = (done: number, total: number, message: string) => void
 
 export type HandlerTable = { [N in CommandName]: HandlerSpec<N> }

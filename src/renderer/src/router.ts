@@ -10,6 +10,11 @@ import FleetView from './views/FleetView.vue'
 import ShipyardView from './views/ShipyardView.vue'
 import ShipView from './views/ShipView.vue'
 import RulesView from './views/RulesView.vue'
+import BattlesView from './views/BattlesView.vue'
+import SkirmishView from './views/SkirmishView.vue'
+import BattleView from './views/BattleView.vue'
+import PortsView from './views/PortsView.vue'
+import PortView from './views/PortView.vue'
 import UpcomingView from './views/UpcomingView.vue'
 import { PAGES } from '../../shared/pages'
 
@@ -35,7 +40,12 @@ export const router = createRouter({
         { path: 'fleet', name: 'fleet', component: FleetView },
         // A ship's sheet belongs to the Fleet page (meta.page: the sidebar entry it lights up).
         { path: 'fleet/:id(\\d+)', name: 'ship', component: ShipView, meta: { page: 'fleet' } },
+        { path: 'battles', name: 'battles', component: BattlesView },
+        { path: 'battles/new', name: 'skirmish', component: SkirmishView, meta: { page: 'battles' } },
+        { path: 'battles/:id(\\d+)', name: 'battle', component: BattleView, meta: { page: 'battles' } },
         { path: 'shipyard', name: 'shipyard', component: ShipyardView },
+        { path: 'ports', name: 'ports', component: PortsView },
+        { path: 'ports/:id(\\d+)', name: 'port', component: PortView, meta: { page: 'ports' } },
         { path: 'ledger', name: 'ledger', component: LedgerView },
         { path: 'log', name: 'log', component: LogView },
         { path: 'rules', name: 'rules', component: RulesView },

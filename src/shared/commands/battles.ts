@@ -33,21 +33,31 @@ const Term = z.object({ label: z.string(), value: z.number() })
 const Side = z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters')
 const Gunners = z.object({ port: Rank, starboard: Rank, chasers: Rank, stern: Rank }).strict()
 
-/** A campaign ship taking part: her numbers come from her design and current state. */
+/**
+ * A campaign ship taking part: her numbers come from her design and current state, and her company
+ * (crew kind, nation, marines, named officers: the captain commands, gunners serve their batteries,
+ * the master-o'-tops re-rigs) from the ship's crew roster, unless given here.
+ */
 export const CampaignParticipant = z
   .object({
     shipId: Id,
     side: Side,
     control: Control.default('gm'),
     behaviour: Behaviour.optional(),
-    crewKind: CrewKind.default('merchant'),
-    nation: z.string().trim().max(40).default(''),
-    /** The character commanding (Wits, Tactics, Strategy); none = an average captain (Wits 2, Tactics 1, Strategy 1). */
+    /** Default: the ship's company kind (crew.configure), merchant if none. */
+    crewKind: CrewKind.optional(),
+    /** Default: the ship's company nation. */
+    nation: z.string().trim().max(40).optional(),
+    /** The character commanding (Wits, Tactics, Strategy). Default: her captain on the roster, else an average captain (Wits 2, Tactics 1, Strategy 1). */
     captainId: Id.optional(),
+    /** Gunnery rank per battery. Default: her named gunners' Gunnery knack, 1 where none serves. */
     gunners: Gunners.optional(),
-    marines: z.number().int().min(0).max(9999).default(0),
-    /** Officers, major NPCs and player characters aboard (Trained Fighters). */
-    officers: z.number().int().min(0).max(999).default(0)
+    /** Marines among the hands. Default: the ship's company marines. */
+    marines: z.number().int().min(0).max(9999).optional(),
+    /** Officers, major NPCs and player characters aboard besides the hands (Trained Fighters). Default: her named officers. */
+    officers: z.number().int().min(0).max(999).optional(),
+    /** Hands aboard (sailors, gun crews, marines; officers come on top). Default: the ship's crew as the campaign keeps it. */
+    crew: z.number().int().min(0).max(9999).optional()
   })
   .strict()
 export type CampaignParticipant = z.input<typeof CampaignParticipant>
@@ -56,6 +66,8 @@ export type CampaignParticipant = z.input<typeof CampaignParticipant>
 export const GeneratedShip = z
   .object({
     hull: Hull,
+    /** A Small Warship built as a frigate ("a lightly armed Vendel Frigate (Small Warship)"). */
+    frigate: z.boolean().default(false),
     armament: z.enum(['light', 'heavy']),
     nation: z.string().trim().max(40).default(''),
     crewKind: CrewKind.default('merchant'),
@@ -66,6 +78,7 @@ export const GeneratedShip = z
   })
   .strict()
 export type GeneratedShip = z.input<typeof GeneratedShip>
+export type GeneratedShipParsed = z.output<typeof GeneratedShip>
 
 export const BattleParticipantInput = z.union([
   CampaignParticipant,
@@ -152,7 +165,7 @@ export const OddsResult = z.object({
   sides: z.array(
     z.object({
       side: z.string(),
-      /** The side is left fighting. */
+      /** The side is left fighting, having sunk or taken at least one enemy (an enemy that only escaped is no win). */
       win: Probability,
       /** Every ship of the side escaped. */
       escape: Probability,
@@ -218,7 +231,9 @@ export const battleContracts = {
         participants: z.array(BattleParticipantInput).min(2, 'a battle needs at least two participants').max(40),
         range: Range.default('extreme'),
         weather: Weather.default('clear'),
-        seed: z.number().int().min(0).max(2 ** 31 - 1).optional()
+        seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+        /** Faces for the seed roll (9d10, each face a digit) when dice are entered by hand. */
+        dice: z.array(z.number().int()).max(20).optional()
       })
       .strict(),
     output: z.object({ battleId: Id })

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { contract } from './contract'
 import { coreContracts } from './core'
 import { shipContracts } from './ships'
+import { battleContracts } from './battles'
+import { crewContracts } from './crew'
 import {
   AppStatus,
   Backup,
@@ -17,6 +19,8 @@ import {
 export * from './schemas'
 export * from './core'
 export * from './ships'
+export * from './battles'
+export * from './crew'
 export type { CommandContract } from './contract'
 
 /** A path to a campaign file, as the GM chose it (desktop) or as a file name in the campaigns folder. */
@@ -151,7 +155,7 @@ const appContracts = {
  * The main process pairs each entry with a handler (src/main/door/handlers.ts); the renderer
  * reaches them through the bridge; the HTTP host serves them at POST /api/<name>.
  */
-export const contracts = { ...appContracts, ...coreContracts, ...shipContracts } as const
+export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts } as const
 
 export type Contracts = typeof contracts
 export type CommandName = keyof Contracts

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Hull } from '../ship/design'
+import { HIGH_SEAS_RULES, HighSeasRulesSchema } from './tables'
 
 /**
  * High Seas battles (seed 003, IV. Of Naval Combat; V. Of Grappling and Boarding; VI. Of Special
@@ -170,7 +171,9 @@ export const BattleSetup = z
     weather: Weather.default('clear'),
     seed: z.number().int(),
     /** The town under bombardment, if a participant is a town: damage that makes it surrender. */
-    townSurrenderAt: Int(1, 99999).default(200)
+    townSurrenderAt: Int(1, 99999).default(200),
+    /** The High Seas rule table as it was when the battle started (src/shared/highseas/tables.ts). */
+    rules: HighSeasRulesSchema.default(HIGH_SEAS_RULES)
   })
   .strict()
 export type BattleSetup = z.output<typeof BattleSetup>
@@ -294,7 +297,13 @@ export const ParticipantState = z.object({
   /** Powder spent this battle (tons), guns fired, damage dealt: for the review. */
   powderSpent: z.number(),
   /** Town bombarded: damage taken towards its surrender. */
-  bombardment: z.number().int()
+  bombardment: z.number().int(),
+  /** Trained Fighters lost in boarding melees (6 per Brute Squad killed). */
+  fightersLost: z.number().int().default(0),
+  /** Quick-combat rounds fought in the current melee (pont guns fire in the first only). */
+  meleeRound: z.number().int().default(0),
+  /** Damage this participant's guns dealt (hull, rigging, crew), for the review. */
+  damageDealt: z.number().default(0)
 })
 export type ParticipantState = z.infer<typeof ParticipantState>
 
@@ -365,3 +374,6 @@ export type BattleState = z.infer<typeof BattleState>
 export function pairKey(a: string, b: string): string {
   return a < b ? `${a}|${b}` : `${b}|${a}`
 }
+
+export { HIGH_SEAS_RULES, HighSeasRulesSchema } from './tables'
+export type { HighSeasRules } from './tables'

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import type { Calendar } from '../calendar'
 import { SHIP_TABLE_DEFS } from '../ship/tables'
+import { UPKEEP_TABLE_DEFS } from '../ship/upkeep-tables'
+import { HIGH_SEAS_TABLE_DEF } from '../highseas/tables'
 
 /**
  * Rule tables are data, per campaign: each has a schema, seed or house-default values, and says
@@ -120,7 +122,14 @@ export const RULE_TABLES = {
   shipHulls: table(SHIP_TABLE_DEFS.shipHulls),
   shipOutfitting: table(SHIP_TABLE_DEFS.shipOutfitting),
   shipModifications: table(SHIP_TABLE_DEFS.shipModifications),
-  shipFlaws: table(SHIP_TABLE_DEFS.shipFlaws)
+  shipFlaws: table(SHIP_TABLE_DEFS.shipFlaws),
+  highSeas: table(HIGH_SEAS_TABLE_DEF),
+  // The life of a ship (seed 003 I.2 crew, maintenance, careening; V Trained Fighters): src/shared/ship/upkeep-tables.ts.
+  crewWages: table(UPKEEP_TABLE_DEFS.crewWages),
+  crewUpkeep: table(UPKEEP_TABLE_DEFS.crewUpkeep),
+  shipRepairs: table(UPKEEP_TABLE_DEFS.shipRepairs),
+  careening: table(UPKEEP_TABLE_DEFS.careening),
+  trainedFighters: table(UPKEEP_TABLE_DEFS.trainedFighters)
 } as const
 
 export type RuleTables = typeof RULE_TABLES

@@ -63,7 +63,13 @@ export function explodes(notation: string): boolean | null {
 export const COMMAND_LABELS: Partial<Record<CommandName, string>> = {
   'dice.roll': 'a free roll',
   'people.roll': "a character's roll",
-  'clock.advance': 'advancing the clock'
+  'clock.advance': 'advancing the clock',
+  'battles.start': 'the battle seed',
+  'battles.resolveTurn': 'resolving the battle turn',
+  'crew.hire': 'hiring crew',
+  'ships.orders': 'standing orders',
+  'ships.repair': 'repairs',
+  'ships.careen': 'careening'
 }
 
 /**

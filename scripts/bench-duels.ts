@@ -1,0 +1,150 @@
+/**
+ * `npx tsx scripts/bench-duels.ts [seconds]`: how many AI-vs-AI High Seas duels one core plays per
+ * second, against "the RNG floor" — the time the same generator alone takes to draw the same number
+ * of random faces. Prints `duels/s: N, rng floor: M draws/s, ratio: R` where R = (time of a duel) /
+ * (time of drawing that duel's faces alone): 1 would mean the rules cost nothing beyond the dice.
+ *
+ * The duel: a heavily armed pirate Corsair against a heavily armed Merchantman, both AI, from
+ * Extreme range until the battle is decided or 60 turns (the odds simulator's default), fastDice,
+ * trace off. bench/highseas.bench.ts measures the same through vitest bench. Rates are per second
+ * of CPU time of this process (process.cpuUsage), so a busy machine skews them less than wall time.
+ */
+import { fileURLToPath } from 'node:url'
+import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus'
+import type { DiceSpec } from '../src/shared/dice/notation'
+import { seedState } from '../src/shared/dice/rng'
+import { ordersForTurn } from '../src/shared/highseas/ai'
+import { battleOver, fastDice, resolveTurn, startBattle, type DiceSource } from '../src/shared/highseas/engine'
+import { playOut, runSeed } from '../src/shared/highseas/simulate'
+import type { BattleSetup, BattleState } from '../src/shared/highseas/types'
+import { corsairVsMerchant } from '../tests/highseas-fixtures'
+
+export const MAX_TURNS = 60
+
+/** A DiceSource that counts the generator faces drawn (each die, plus one per exploded ten). */
+export function countingDice(inner: DiceSource): DiceSource & { faces: number } {
+  const c = {
+    faces: 0,
+    roll(spec: DiceSpec, purpose: string) {
+      const r = inner.roll(spec, purpose)
+      const sides = spec.kind === 'keep' ? 10 : spec.sides
+      if (spec.explode) for (const d of r.dice) c.faces += Math.floor(d / sides) + 1 - (d % sides === 0 ? 1 : 0)
+      else c.faces += r.dice.length
+      return r
+    },
+    rngState: () => inner.rngState()
+  }
+  return c
+}
+
+export function duelSetup(): { setup: BattleSetup; start: BattleState } {
+  const setup = corsairVsMerchant(1)
+  return { setup, start: startBattle(setup) }
+}
+
+/** One duel as the simulator plays it. */
+export function duel(setup: BattleSetup, start: BattleState, i: number): number {
+  return playOut(setup, start, runSeed(12345, i), MAX_TURNS).turns
+}
+
+/** Faces drawn per duel on average over `n` duels (and the mean turns). */
+export function facesPerDuel(setup: BattleSetup, start: BattleState, n: number): { faces: number; turns: number } {
+  let faces = 0
+  let turns = 0
+  for (let i = 0; i < n; i++) {
+    const dice = countingDice(fastDice(seedState(runSeed(12345, i))))
+    let s = start
+    let t = 0
+    while (!battleOver(s) && t < MAX_TURNS) {
+      s = resolveTurn(setup, s, ordersForTurn(setup, s, {}, { allAi: true }), dice, { trace: false }).state
+      t++
+    }
+    faces += dice.faces
+    turns += t
+  }
+  return { faces: faces / n, turns: turns / n }
+}
+
+/** The floor: a drawer of `n` d10 faces from the same generator, drawn the way fastDice draws them (returns a checksum). */
+export function faceDrawer(seed = 7): (n: number) => number {
+  const gen = xoroshiro128plusFromState(seedState(seed))
+  const max = ~~(4294967296 / 10) * 10
+  return (n) => {
+    let sum = 0
+    for (let i = 0; i < n; i++) {
+      let v = gen.next() + 2147483648
+      while (v >= max) v = gen.next() + 2147483648
+      sum += (v % 10) + 1
+    }
+    return sum
+  }
+}
+
+/** CPU microseconds this thread's process has used (user + system): per-core throughput despite a busy machine. */
+function cpuMicros(): number {
+  const u = process.cpuUsage()
+  return u.user + u.system
+}
+
+/** Steps per CPU second, stepping for `seconds` of CPU time (checking the clock every 32 steps). */
+function timeFor(seconds: number, step: (k: number) => void): number {
+  const t0 = cpuMicros()
+  const until = t0 + seconds * 1e6
+  let k = 0
+  let now = t0
+  while (now < until) {
+    for (let x = 0; x < 32; x++) step(k++)
+    now = cpuMicros()
+  }
+  return k / ((now - t0) / 1e6)
+}
+
+export function measure(seconds = 3): { duelsPerSec: number; facesPerDuel: number; turnsPerDuel: number; drawsPerSec: number; ratio: number } {
+  const { setup, start } = duelSetup()
+  const { faces, turns } = facesPerDuel(setup, start, 2000)
+  // Warm up both, then measure.
+  for (let i = 0; i < 2000; i++) duel(setup, start, i)
+  const drawFaces = faceDrawer()
+  drawFaces(1e6)
+  const duelsPerSec = timeFor(seconds, (k) => duel(setup, start, k))
+  const batch = 100_000
+  let sink = 0
+  const drawsPerSec = timeFor(seconds, () => (sink += drawFaces(batch))) * batch
+  if (sink === 42) console.log('')
+  const ratio = drawsPerSec / (duelsPerSec * faces)
+  return { duelsPerSec, facesPerDuel: faces, turnsPerDuel: turns, drawsPerSec, ratio }
+}
+
+function report(seconds: number): void {
+  const m = measure(seconds)
+  console.log(`(a duel: ${m.turnsPerDuel.toFixed(1)} turns, ${m.facesPerDuel.toFixed(0)} faces drawn)`)
+  console.log(`duels/s: ${Math.round(m.duelsPerSec)}, rng floor: ${Math.round(m.drawsPerSec)} draws/s, ratio: ${m.ratio.toFixed(1)}`)
+}
+
+/**
+ * tsx compiles with esbuild's keepNames, which wraps every closure the engine and the AI create in
+ * a `__name(fn, "…")` call (Object.defineProperty per closure per turn) — several times slower than
+ * the app's bundle. So by default this script bundles itself the way the app is built (esbuild,
+ * no keepNames, minify off) into a temporary file and runs that; `--tsx` measures as run.
+ */
+async function main(): Promise<void> {
+  const args = process.argv.slice(2)
+  const seconds = Number(args.find((a) => /^\d+(\.\d+)?$/.test(a)) ?? 3)
+  if (process.env.QD_BENCH_BUNDLED || args.includes('--tsx')) return report(seconds)
+  const { build } = await import('esbuild')
+  const { mkdtempSync, rmSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const { spawnSync } = await import('node:child_process')
+  const dir = mkdtempSync(join(tmpdir(), 'qd-bench-'))
+  try {
+    const out = join(dir, 'bench-duels.mjs')
+    await build({ entryPoints: [fileURLToPath(import.meta.url)], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, logLevel: 'warning', external: ['esbuild'] })
+    const r = spawnSync(process.execPath, [out, String(seconds)], { stdio: 'inherit', env: { ...process.env, QD_BENCH_BUNDLED: '1' } })
+    process.exitCode = r.status ?? 1
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) void main()

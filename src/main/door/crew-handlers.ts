@@ -1,0 +1,130 @@
+import type { crewContracts } from '../../shared/commands/crew'
+import { currentDay, labelOf } from '../core/clock-state'
+import {
+  careenShip,
+  configureCompany,
+  createPort,
+  crewRoster,
+  currencyOf,
+  dischargeCrew,
+  hireCrew,
+  listPorts,
+  moveShip,
+  portPage,
+  provisionShip,
+  repairShip,
+  roleLabel,
+  setOrders,
+  shipCondition,
+  updatePort,
+  upkeepSummary
+} from '../core/crew'
+import { getSettings } from '../core/settings'
+import { listing, requireShip } from '../core/ships'
+import type { CampaignContext, HandlerSpec } from './types'
+
+type CrewHandlers = { [N in keyof typeof crewContracts]: HandlerSpec<N> }
+
+const fmt = (n: number) => n.toLocaleString('en')
+const allowDebt = (c: CampaignContext) => getSettings(c.campaign.db).allowDebt
+const shipName = (c: CampaignContext, shipId: number) => requireShip(c.campaign.db, shipId).name
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+/** Ports, a ship's company, upkeep, repairs and careening (issue 6; seed 003 I.2 and maintenance). */
+export const crewHandlers: CrewHandlers = {
+  'ports.create': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => createPort(db, input),
+    describe: (_input, out) => `Recorded the port of ${out.name}${out.nation ? ` (${out.nation})` : ''}`
+  },
+  'ports.update': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => updatePort(db, input),
+    describe: (_input, out) => `Updated the port of ${out.name}`
+  },
+  'ports.list': { kind: 'read', run: ({ campaign: { db } }) => listPorts(db) },
+  'ports.get': { kind: 'read', run: ({ campaign: { db } }, input) => portPage(db, input.portId) },
+
+  'ships.moveTo': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => moveShip(db, input.shipId, input.portId),
+    describe: (input, out, c) => `The ${shipName(c, input.shipId)} is now ${out.portName ? `in ${out.portName}` : 'at sea'}`
+  },
+  'ships.orders': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => setOrders(db, input),
+    describe: (input, out, c) => {
+      const on = [
+        out.recruit && 'recruit',
+        out.pressGang && 'send out press gangs',
+        out.repair && 'repair in the yard',
+        out.careen && 'careen when due',
+        out.provisionMonths > 0 && `keep ${plural(out.provisionMonths, 'month')} of provisions`
+      ].filter((s): s is string => typeof s === 'string')
+      return `Standing orders for the ${shipName(c, input.shipId)}: ${on.length ? listing(on) : 'none'}`
+    }
+  },
+
+  'crew.configure': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => configureCompany(db, input),
+    describe: (_input, out) => `The ${out.shipName} sails as a ${out.kind}${out.nation ? ` of ${out.nation}` : ''}${out.origin !== 'none' ? ` with a${out.origin === 'avalon' ? 'n Avalon' : ' Vesten'} crew` : ''}`
+  },
+  'crew.hire': {
+    kind: 'write',
+    run: (c, input) => hireCrew(c.campaign.db, input, allowDebt(c)),
+    describe: (input, out, c) => {
+      const parts: string[] = []
+      if (input.sailors) parts.push(plural(input.sailors, 'sailor'))
+      if (input.marines) parts.push(plural(input.marines, 'marine'))
+      for (const o of input.officers) {
+        const off = out.roster.officers.find((r) => r.personId === o.personId)
+        if (off) parts.push(`${off.name} as ${roleLabel(off.role, off.battery)}`)
+      }
+      const gear = out.gear
+        ? `; gear ${fmt(out.gear)} ${currencyOf(c.campaign.db)} ${out.payer === 'government' ? 'paid by the government' : out.payer === 'booty' ? 'owed from the next booty' : 'paid by the owners'}`
+        : ''
+      return `Signed on ${listing(parts)} aboard the ${out.roster.shipName}${gear}`
+    }
+  },
+  'crew.discharge': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => dischargeCrew(db, input),
+    describe: (input, out) => {
+      const parts: string[] = []
+      if (input.sailors) parts.push(plural(input.sailors, 'sailor'))
+      if (input.marines) parts.push(plural(input.marines, 'marine'))
+      if (input.officers.length) parts.push(plural(input.officers.length, 'officer'))
+      return `Paid off ${listing(parts)} from the ${out.shipName}`
+    }
+  },
+  'crew.get': { kind: 'read', run: ({ campaign: { db } }, input) => crewRoster(db, input.shipId) },
+
+  'ships.condition': { kind: 'read', run: ({ campaign: { db } }, input) => shipCondition(db, input.shipId) },
+  'ships.provision': {
+    kind: 'write',
+    run: (c, input) => provisionShip(c.campaign.db, input, allowDebt(c)),
+    describe: (input, out, c) =>
+      `Provisioned the ${shipName(c, input.shipId)} for ${plural(input.months, 'month')} (${fmt(out.cost)} ${currencyOf(c.campaign.db)})`
+  },
+  'ships.repair': {
+    kind: 'write',
+    run: (c, input) => repairShip(c.campaign.db, input, allowDebt(c)),
+    describe: (input, out, c) => {
+      const hull = out.hullByCrew + out.hullByYard
+      const rig = out.riggingByCrew + out.riggingByYard
+      const what = listing([hull ? plural(hull, 'hull point') : '', rig ? plural(rig, 'rigging point') : ''].filter(Boolean))
+      return `Repaired ${what} of the ${shipName(c, input.shipId)}${out.cost ? ` for ${fmt(out.cost)} ${currencyOf(c.campaign.db)}` : ''}`
+    }
+  },
+  'ships.careen': {
+    kind: 'write',
+    run: (c, input) => careenShip(c.campaign.db, input, allowDebt(c)),
+    describe: (input, out, c) =>
+      input.where === 'port'
+        ? `Careened the ${shipName(c, input.shipId)} in port for ${fmt(out.cost)} ${currencyOf(c.campaign.db)}, until ${out.condition.careening.untilLabel}`
+        : `Beached the ${shipName(c, input.shipId)} to careen on ${labelOf(c.campaign.db)(currentDay(c.campaign.db))}`
+  },
+  'upkeep.summary': { kind: 'read', run: ({ campaign: { db } }) => upkeepSummary(db) }
+}
+

@@ -1,0 +1,25 @@
+/**
+ * The odds worker thread (started by ./odds.ts): runs `simulate` off the main thread and posts
+ * progress, then the result. Built as its own entry (electron.vite.config.ts → out/main/odds-worker.js);
+ * from source (tests) it is loaded through tsx.
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import { simulate } from '../../shared/highseas/simulate'
+import type { OddsWorkerData, OddsWorkerMessage } from './odds'
+
+const port = parentPort
+if (!port) throw new Error('odds-worker: must run in a worker thread')
+const post = (m: OddsWorkerMessage) => port.postMessage(m)
+const data = workerData as OddsWorkerData
+try {
+  const result = simulate(data.setup, data.state, {
+    runs: data.runs,
+    seed: data.seed,
+    maxTurns: data.maxTurns,
+    onProgress: (done, runs) => post({ type: 'progress', done, runs })
+  })
+  post({ type: 'done', result })
+} catch (e) {
+  const err = e instanceof Error ? e : new Error(String(e))
+  post({ type: 'error', message: err.message, stack: err.stack ?? '' })
+}

@@ -1,0 +1,164 @@
+import { defineStore } from 'pinia'
+import type { z } from 'zod'
+import type { battleContracts, BattleView, OddsResult } from '../../../shared/commands/battles'
+export type { BattleReview, BattleView, OddsResult } from '../../../shared/commands/battles'
+import type { BattleState, ParticipantId, ShipOrders, ShipOrdersInput, TurnReport } from '../../../shared/highseas/types'
+import { useAppStore } from './app'
+import { getBridge } from '../door'
+import { isOut } from '../components/battle/shipNumbers'
+
+type BC = typeof battleContracts
+export type BattleCommand = keyof BC
+export type BattleInput<N extends BattleCommand> = z.input<BC[N]['input']>
+export type BattleOutput<N extends BattleCommand> = z.output<BC[N]['output']>
+
+/**
+ * Run a battle command through the app store (toasts, hand-entered dice), typed by the battle
+ * contracts whether or not the command table has merged them yet.
+ */
+export function runBattle<N extends BattleCommand>(name: N, input: BattleInput<N>): Promise<BattleOutput<N> | undefined> {
+  const app = useAppStore()
+  const run = app.run as unknown as (n: string, i: unknown) => Promise<unknown>
+  return run(name, input) as Promise<BattleOutput<N> | undefined>
+}
+
+/** The turn being played back on the board after it resolved. */
+export interface TurnAnimation {
+  before: BattleState
+  report: TurnReport
+  /** 0 … 1 through the playback. */
+  t: number
+}
+
+interface State {
+  battleId: number | null
+  view: BattleView | null
+  missing: boolean
+  selected: ParticipantId | null
+  resolving: boolean
+  anim: TurnAnimation | null
+  odds: OddsResult | null
+  oddsRunning: boolean
+  oddsProgress: { message: string; fraction: number | null } | null
+  /** Notes the last saved orders came back with. */
+  notes: Record<string, string[]>
+}
+
+export const ANIM_MS = 1800
+
+/** One battle open on the board: what Konva draws and the panels edit. Konva owns no game state. */
+export const useBattleStore = defineStore('battle', {
+  state: (): State => ({
+    battleId: null,
+    view: null,
+    missing: false,
+    selected: null,
+    resolving: false,
+    anim: null,
+    odds: null,
+    oddsRunning: false,
+    oddsProgress: null,
+    notes: {}
+  }),
+  getters: {
+    participants: (s) => s.view?.setup.participants ?? [],
+    selectedSetup(s) {
+      return s.view?.setup.participants.find((p) => p.id === s.selected) ?? null
+    },
+    decided: (s) => (s.view ? s.view.state.outcome !== 'ongoing' : false),
+    concluded: (s) => s.view?.status === 'concluded'
+  },
+  actions: {
+    async open(id: number): Promise<void> {
+      if (this.battleId !== id) {
+        this.$reset()
+        this.battleId = id
+      }
+      await this.load()
+    },
+    async load(): Promise<void> {
+      const id = this.battleId
+      if (id === null) return
+      const v = await runBattle('battles.state', { battleId: id })
+      if (this.battleId !== id) return
+      if (!v) {
+        this.missing = true
+        return
+      }
+      this.view = v
+      this.missing = false
+      if (!this.selected || !v.setup.participants.some((p) => p.id === this.selected)) {
+        const first = v.setup.participants.find((p) => p.control === 'gm' && p.kind === 'ship') ?? v.setup.participants[0]
+        this.selected = first?.id ?? null
+      }
+    },
+    select(id: ParticipantId): void {
+      this.selected = id
+    },
+    /** Tab: the next participant still in the fight (then the others). */
+    cycle(back = false): void {
+      const ps = this.participants
+      if (!ps.length || !this.view) return
+      const live = ps.filter((p) => !isOut(this.view!.state.participants[p.id]?.status ?? 'active'))
+      const list = live.length ? live : ps
+      const i = list.findIndex((p) => p.id === this.selected)
+      const n = list.length
+      this.selected = list[(((i + (back ? -1 : 1)) % n) + n) % n]!.id
+    },
+    async saveOrders(participantId: ParticipantId, orders: ShipOrdersInput): Promise<ShipOrders | undefined> {
+      if (this.battleId === null) return
+      const out = await runBattle('battles.orders', { battleId: this.battleId, participantId, orders })
+      if (!out) return
+      this.notes = { ...this.notes, [participantId]: out.notes }
+      if (this.view) this.view.pending.ships = { ...this.view.pending.ships, [participantId]: out.orders }
+      return out.orders
+    },
+    async setControl(participantId: ParticipantId, control: 'gm' | 'ai'): Promise<void> {
+      if (this.battleId === null) return
+      const out = await runBattle('battles.control', { battleId: this.battleId, participantId, control })
+      if (out) await this.load()
+    },
+    async resolveTurn(): Promise<TurnReport | undefined> {
+      if (this.battleId === null || !this.view || this.resolving) return
+      this.resolving = true
+      try {
+        const before = this.view.state
+        const out = await runBattle('battles.resolveTurn', { battleId: this.battleId })
+        if (!out) return
+        this.notes = {}
+        await this.load()
+        this.anim = { before, report: out.report, t: 0 }
+        return out.report
+      } finally {
+        this.resolving = false
+      }
+    },
+    skipAnimation(): void {
+      this.anim = null
+    },
+    async runOdds(runs: number): Promise<void> {
+      if (this.battleId === null || this.oddsRunning) return
+      this.oddsRunning = true
+      this.oddsProgress = { message: 'Starting…', fraction: 0 }
+      let unsubscribe: (() => void) | undefined
+      try {
+        unsubscribe = getBridge().subscribe((e) => {
+          if (e.type !== 'progress' || e.command !== 'battles.odds') return
+          const given = (e as { fraction?: unknown }).fraction
+          let fraction = typeof given === 'number' ? given : null
+          if (fraction === null) {
+            const m = /([\d,]+)\s*(?:\/|of)\s*([\d,]+)/.exec(e.message)
+            if (m) fraction = Number(m[1]!.replace(/,/g, '')) / Math.max(1, Number(m[2]!.replace(/,/g, '')))
+          }
+          this.oddsProgress = { message: e.message, fraction: e.done ? 1 : fraction ?? this.oddsProgress?.fraction ?? null }
+        })
+        const out = await runBattle('battles.odds', { battleId: this.battleId, runs })
+        if (out) this.odds = out
+      } finally {
+        unsubscribe?.()
+        this.oddsRunning = false
+        this.oddsProgress = null
+      }
+    }
+  }
+})

@@ -1,0 +1,807 @@
+import { cannonTNFast, recognitionRange, trainedFighters } from './calc'
+import { defaultOrders } from './engine'
+import { HIGH_SEAS_RULES, type HighSeasRules } from './tables'
+import {
+  BATTERIES,
+  OUT_OF_SIGHT,
+  pairKey,
+  type Battery,
+  type BattleSetup,
+  type BattleState,
+  type FireOrder,
+  type Guns,
+  type ParticipantSetup,
+  type ParticipantState,
+  type ShipOrders,
+  type Tactic,
+  type TurnOrders
+} from './types'
+
+/**
+ * The AI captains of High Seas battles: what an NPC ship orders each turn, read from seed 003 III
+ * (the paragraph after the encounter table) and the tactics of IV–VI. Pure and deterministic: no
+ * dice, no clock; the same setup and state always give the same orders.
+ *
+ * Behaviours (ParticipantSetup.behaviour):
+ *  - merchant  "Merchantmen, Galleons, and Convoys … will try to evade if attacked": Evade every turn an
+ *              enemy is in sight; stern guns at the nearest pursuer (aimed at her rigging, to slow her,
+ *              when that has a fair chance); a broadside at a pursuer that is at Close (or expected there
+ *              after the chase), grapeshot if she carries more Trained Fighters than we do (boarders);
+ *              Wet Sails when a pursuer is within two steps.
+ *  - corsair   "Corsairs will usually only attack Merchantmen, and will attempt to evade Warships": Evade
+ *              as soon as a hostile warship (naval crew, or behaviour warship / patrol / fleet) is
+ *              recognised (within the weather's recognition range); otherwise Bear Down on the weakest
+ *              merchant in sight (ships not yet recognised count as possible prey, so she closes to see
+ *              them; recognised merchantmen come first), chasers while closing, broadsides at Close;
+ *              grapple and board when her Trained Fighters outnumber the target's; aim at the rigging
+ *              while the prey can still run (not at Close, rigging not yet halved) and at the hull once
+ *              she is slowed or crippled or at Close. No prey and no warship: she evades (she does not
+ *              pick fights).
+ *  - patrol    "Patrol ships … may attack vessels which appear to be Pirates or Privateers, or those
+ *              belonging to an enemy nation. If outnumbered, Patrol Ships may attempt to evade": attacks
+ *              hostile ships (recognised pirates and privateers first, then the nearest); evades when
+ *              her side has fewer active ships than there are hostile ships in her sight.
+ *  - warship   the same as a patrol, but never flees.
+ *  - fleet     "will not take time out to engage other ships unless they are recognized as Pirates or
+ *              enemy Privateers": Circles and holds fire unless provoked. Provoked = a hostile pirate or
+ *              privateer is recognised, or a hostile ship in sight fired last turn (a battery with
+ *              firedOnTurn = the last turn: the state keeps no record of whom she fired at, so any
+ *              hostile firing within sight counts), or a hostile ship is within Medium range. Provoked,
+ *              she fights as a warship.
+ *  - fort      immobile; fires every loaded battery every turn at the nearest enemies.
+ *
+ * Attacking warships (patrol, warship, provoked fleet) Bear Down until the target is within Short,
+ * then Circle against her (broadsides every turn, the circling roll) — except against a target that
+ * runs and is no faster than they are, which they chase. They board only with half as many Trained
+ * Fighters again as the target.
+ *
+ * Every captain: a ship that is grappled or in a boarding melee, or crippled (she may only Circle),
+ * Circles against the nearest enemies and fights with what bears. Desperate strategies: Wet Sails
+ * when evading with a pursuer within two steps; Hard Turns when circling against a ship expected to
+ * bear down on her; neither while the rigging is more than half gone (nor Wet Sails while the sails
+ * are still wet or torn). A Brilliant Maneuver is always attempted (it costs nothing).
+ *
+ * Batteries: only those the tactic lets fire at that ship (seed 003 IV, as the engine reads it), not
+ * reloading, with guns, with powder aboard, and with a chance to hit of at least 10% on the dice;
+ * one battery per enemy ship (so at most two broadsides, at different ships); the loaded broadside
+ * with more guns. The range after this turn's maneuvers is estimated from the tactics the other
+ * ships are expected to choose (the same reading of their behaviour, never their actual orders) and
+ * the Speeds of a chase (the faster closes or opens a step). A broadside that may fire only at Close
+ * is ordered when the enemy is at Close now or expected there. Never at a ship locked in a boarding
+ * melee with one of ours (the damage would be shared with her).
+ *
+ * Striking the colours: when crippled with the Hull below a quarter and an enemy at Close, or
+ * (merchant crews) when grappled by a ship whose Trained Fighters outnumber hers three to one (the
+ * seed's surrender odds in a melee). Sinking ships take no orders (the engine), so "strike when
+ * sinking" needs no order.
+ *
+ * Speed: the simulator asks for these orders every turn of every run, so the work is index-based
+ * (a per-setup table of flags, one range matrix and one row of numbers per participant per call).
+ */
+
+// ─── Per-setup tables (cached) ──────────────────────────────────────────────────────────────────
+
+interface Pre {
+  n: number
+  ps: ParticipantSetup[]
+  idx: Map<string, number>
+  keys: string[]
+  hostile: Uint8Array
+  side: Int32Array
+  sides: number
+  ship: Uint8Array
+  fixed: Uint8Array
+  warship: Uint8Array
+  merchant: Uint8Array
+  outlaw: Uint8Array
+  corsair: Uint8Array
+  fighters0: Float64Array
+  rules: HighSeasRules
+  ctx: Ctx | null
+}
+
+const PRE = new WeakMap<BattleSetup, Pre>()
+const WARSHIP_BEHAVIOURS = new Set(['warship', 'patrol', 'fleet'])
+
+function prep(setup: BattleSetup): Pre {
+  let p = PRE.get(setup)
+  if (p) return p
+  const ps = setup.participants
+  const n = ps.length
+  const rules = setup.rules ?? HIGH_SEAS_RULES
+  const idx = new Map<string, number>()
+  ps.forEach((x, i) => idx.set(x.id, i))
+  const sideIds = new Map<string, number>()
+  const side = new Int32Array(n)
+  ps.forEach((x, i) => {
+    if (!sideIds.has(x.side)) sideIds.set(x.side, sideIds.size)
+    side[i] = sideIds.get(x.side)!
+  })
+  const keys: string[] = new Array<string>(n * n).fill('')
+  const hostile = new Uint8Array(n * n)
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      if (i === j) continue
+      keys[i * n + j] = pairKey(ps[i]!.id, ps[j]!.id)
+      hostile[i * n + j] = ps[i]!.side !== ps[j]!.side ? 1 : 0
+    }
+  const flag = (f: (x: ParticipantSetup) => boolean) => Uint8Array.from(ps, (x) => (f(x) ? 1 : 0))
+  const isShip = (x: ParticipantSetup) => x.kind === 'ship'
+  p = {
+    n,
+    ps,
+    idx,
+    keys,
+    hostile,
+    side,
+    sides: sideIds.size,
+    ship: flag(isShip),
+    fixed: flag((x) => x.kind !== 'ship' || x.behaviour === 'fort'),
+    warship: flag((x) => isShip(x) && (x.crewKind === 'naval' || WARSHIP_BEHAVIOURS.has(x.behaviour))),
+    merchant: flag((x) => isShip(x) && (x.behaviour === 'merchant' || (x.crewKind === 'merchant' && !WARSHIP_BEHAVIOURS.has(x.behaviour) && x.behaviour !== 'corsair'))),
+    outlaw: flag((x) => x.crewKind === 'pirate' || x.crewKind === 'privateer'),
+    corsair: flag((x) => x.behaviour === 'corsair'),
+    fighters0: Float64Array.from(ps, (x) =>
+      trainedFighters({ kind: x.kind, crewKind: x.crewKind ?? 'merchant', nation: x.nation ?? '', crew: x.crew, marines: x.marines ?? 0, officers: x.officers ?? 0 }, rules)
+    ),
+    rules,
+    ctx: null
+  }
+  PRE.set(setup, p)
+  return p
+}
+
+// ─── The numbers the AI reads (the engine's currentStats, without its terms) ─────────────────────
+
+export interface AiStats {
+  speed: number
+  handling: number
+  hullNow: number
+  riggingNow: number
+  guns: Guns
+  crippled: boolean
+  halfRigging: boolean
+  fighters: number
+  reloading: Battery[]
+  canFire: boolean
+}
+
+function speedOf(ps: ParticipantSetup, p: ParticipantState, becalmed: boolean, R: HighSeasRules): number {
+  if (ps.kind !== 'ship') return 0
+  if (p.riggingDamage >= ps.riggingPoints) return 0
+  let s = ps.speed
+  if (p.wetSailsTurns > 0) s += R.wetSailsSpeed
+  if (p.riggingDamage * 2 > ps.riggingPoints) s = Math.max(1, Math.floor(s / 2))
+  if (p.halfSpeedNextTurn) s = Math.max(1, Math.floor(s / 2))
+  if (p.sailFouled && s > 1) s = 1
+  if (p.anchorDragging && s > 1) s -= 1
+  if (becalmed) s = ps.oars ? Math.max(1, s - R.calmOarsSpeed) : 0
+  return s
+}
+
+function handlingOf(ps: ParticipantSetup, p: ParticipantState, R: HighSeasRules): number {
+  let h = ps.handling
+  if (ps.kind !== 'ship') return h
+  h -= p.rudderDamage
+  if (p.hullDamage * 2 > ps.hullPoints) h -= 1
+  if (p.riggingDamage >= ps.riggingPoints) h += R.crippledHandling
+  return h
+}
+
+/** What the AI reads of a participant now: the same numbers as the engine's `currentStats`. */
+export function aiStats(setup: BattleSetup, state: BattleState, id: string): AiStats {
+  const pre = prep(setup)
+  const i = pre.idx.get(id)
+  const p = state.participants[id]
+  if (i === undefined || !p) throw new Error(`no participant "${id}"`)
+  const ps = pre.ps[i]!
+  const ship = ps.kind === 'ship'
+  const g = (b: Battery) => Math.max(0, ps.guns[b] - p.gunsLost[b])
+  return {
+    speed: speedOf(ps, p, state.becalmedTurns > 0, pre.rules),
+    handling: handlingOf(ps, p, pre.rules),
+    hullNow: Math.max(0, ps.hullPoints - p.hullDamage),
+    riggingNow: Math.max(0, ps.riggingPoints - p.riggingDamage),
+    guns: { port: g('port'), starboard: g('starboard'), chasers: g('chasers'), stern: g('stern') },
+    crippled: ship && p.riggingDamage >= ps.riggingPoints,
+    halfRigging: ship && p.riggingDamage * 2 > ps.riggingPoints,
+    fighters: Math.max(0, Math.min(pre.fighters0[i]! - p.fightersLost, p.crew)),
+    reloading: ship ? BATTERIES.filter((b) => p.firedOnTurn[b] === state.turn - 1) : [],
+    canFire: p.powderTons > 0
+  }
+}
+
+// ─── One evaluation ─────────────────────────────────────────────────────────────────────────────
+
+const M_EVADE = 1
+const M_ATTACK = 2
+const M_HOLD = 3 // Circle and fight with what bears (crippled, grappled, no way out)
+const M_IGNORE = 4 // Circle and hold fire
+const M_FORT = 5
+
+const T_EVADE = 0
+const T_BEAR = 1
+const T_CIRCLE = 2
+
+/** Battery bits: port 1, starboard 2, chasers 4, stern 8 (BATTERIES order). */
+const B_PORT = 1
+const B_STAR = 2
+const B_CHASE = 4
+const B_STERN = 8
+const B_BROAD = B_PORT | B_STAR
+
+/** The least chance to hit worth spending a loaded battery on. */
+const MIN_HIT_CHANCE = 0.1
+
+class Ctx {
+  readonly n: number
+  readonly rg: Int8Array
+  readonly act: Uint8Array
+  readonly st: ParticipantState[]
+  readonly speed: Float64Array
+  readonly handling: Float64Array
+  readonly hullNow: Float64Array
+  readonly crippled: Uint8Array
+  readonly half: Uint8Array
+  readonly fighters: Float64Array
+  readonly guns: Float64Array // n × 4
+  readonly loaded: Uint8Array // battery bits not reloading
+  readonly shipsOnSide: Int32Array
+  /** Memo: intent mode (0 = not yet), target, tactic, wet sails (-1 = not yet). */
+  readonly mode: Uint8Array
+  readonly target: Int32Array
+  readonly tactic: Int8Array
+  readonly wet: Int8Array
+  setup!: BattleSetup
+  state!: BattleState
+  recognition = 0
+  sight = 0
+
+  /** One per setup, reused call after call (the AI is synchronous and never re-entered). */
+  constructor(readonly pre: Pre) {
+    const n = (this.n = pre.n)
+    this.rg = new Int8Array(n * n)
+    this.act = new Uint8Array(n)
+    this.st = new Array<ParticipantState>(n)
+    this.speed = new Float64Array(n)
+    this.handling = new Float64Array(n)
+    this.hullNow = new Float64Array(n)
+    this.crippled = new Uint8Array(n)
+    this.half = new Uint8Array(n)
+    this.fighters = new Float64Array(n)
+    this.guns = new Float64Array(n * 4)
+    this.loaded = new Uint8Array(n)
+    this.shipsOnSide = new Int32Array(pre.sides)
+    this.mode = new Uint8Array(n)
+    this.target = new Int32Array(n)
+    this.tactic = new Int8Array(n)
+    this.wet = new Int8Array(n)
+  }
+
+  /** Read a state (everything the orders depend on); clears the memos. */
+  load(setup: BattleSetup, state: BattleState): this {
+    const pre = this.pre
+    const n = this.n
+    const R = pre.rules
+    this.setup = setup
+    this.state = state
+    this.recognition = recognitionRange(state.weather, R)
+    this.sight = R.sighting[state.weather]
+    this.shipsOnSide.fill(0)
+    const becalmed = state.becalmedTurns > 0
+    const last = state.turn - 1
+    for (let i = 0; i < n; i++) {
+      const ps = pre.ps[i]!
+      const p = state.participants[ps.id]!
+      this.st[i] = p
+      this.mode[i] = 0
+      this.target[i] = -1
+      this.tactic[i] = -1
+      this.wet[i] = -1
+      if (p.status !== 'active') {
+        this.act[i] = 0
+        continue
+      }
+      this.act[i] = 1
+      if (pre.ship[i]) this.shipsOnSide[pre.side[i]!]!++
+      this.speed[i] = speedOf(ps, p, becalmed, R)
+      this.handling[i] = handlingOf(ps, p, R)
+      this.hullNow[i] = Math.max(0, ps.hullPoints - p.hullDamage)
+      const ship = ps.kind === 'ship'
+      this.crippled[i] = ship && p.riggingDamage >= ps.riggingPoints ? 1 : 0
+      this.half[i] = ship && p.riggingDamage * 2 > ps.riggingPoints ? 1 : 0
+      this.fighters[i] = Math.max(0, Math.min(pre.fighters0[i]! - p.fightersLost, p.crew))
+      // Batteries by name, not by a computed key (this runs every turn of every simulated run).
+      const g = ps.guns
+      const lost = p.gunsLost
+      const fired = p.firedOnTurn
+      const o = i * 4
+      this.guns[o] = Math.max(0, g.port - lost.port)
+      this.guns[o + 1] = Math.max(0, g.starboard - lost.starboard)
+      this.guns[o + 2] = Math.max(0, g.chasers - lost.chasers)
+      this.guns[o + 3] = Math.max(0, g.stern - lost.stern)
+      const loaded = ship
+        ? (fired.port !== last ? B_PORT : 0) | (fired.starboard !== last ? B_STAR : 0) | (fired.chasers !== last ? B_CHASE : 0) | (fired.stern !== last ? B_STERN : 0)
+        : B_BROAD | B_CHASE | B_STERN
+      this.loaded[i] = p.powderTons > 0 ? loaded : 0
+    }
+    for (let i = 0; i < n; i++)
+      for (let j = i + 1; j < n; j++) {
+        const r = state.ranges[pre.keys[i * n + j]!]
+        const v = r === undefined ? OUT_OF_SIGHT : r
+        this.rg[i * n + j] = v
+        this.rg[j * n + i] = v
+      }
+    return this
+  }
+
+  r(i: number, j: number): number {
+    return this.rg[i * this.n + j]!
+  }
+  /** An active hostile participant in sight of i. */
+  enemy(i: number, j: number): boolean {
+    return j !== i && this.act[j] === 1 && this.pre.hostile[i * this.n + j] === 1 && this.rg[i * this.n + j]! <= this.sight
+  }
+  locked(i: number): boolean {
+    const p = this.st[i]!
+    return p.grappledWith.length > 0 || p.meleeWith.length > 0
+  }
+  /** The first active ship she is grappled or in a melee with. */
+  held(i: number): number {
+    const p = this.st[i]!
+    for (const id of p.grappledWith) {
+      const j = this.pre.idx.get(id)!
+      if (this.act[j]) return j
+    }
+    for (const id of p.meleeWith) {
+      const j = this.pre.idx.get(id)!
+      if (this.act[j]) return j
+    }
+    return -1
+  }
+  strength(j: number): number {
+    const g = j * 4
+    return this.guns[g]! + this.guns[g + 1]! + this.guns[g + 2]! + this.guns[g + 3]! + this.fighters[j]! / 6 + this.hullNow[j]! / 10
+  }
+
+  // ── Intent ──
+  intent(i: number): number {
+    if (this.mode[i] === 0) this.decide(i)
+    return this.mode[i]!
+  }
+  private set(i: number, mode: number, target = -1): void {
+    this.mode[i] = mode
+    this.target[i] = target
+  }
+  private decide(i: number): void {
+    const pre = this.pre
+    const n = this.n
+    if (pre.fixed[i]) return this.set(i, M_FORT)
+    let anyEnemy = false
+    let nearestShip = -1
+    for (let j = 0; j < n; j++) {
+      if (!this.enemy(i, j)) continue
+      anyEnemy = true
+      if (pre.ship[j] && (nearestShip < 0 || this.r(i, j) < this.r(i, nearestShip))) nearestShip = j
+    }
+    if (!anyEnemy) return this.set(i, M_IGNORE)
+    const locked = this.locked(i)
+    const cantMove = this.crippled[i] === 1 || this.speed[i]! <= 0
+    const behaviour = pre.ps[i]!.behaviour
+    switch (behaviour) {
+      case 'merchant':
+        return this.set(i, locked || cantMove ? M_HOLD : M_EVADE)
+      case 'corsair': {
+        if (locked) {
+          const h = this.held(i)
+          return h >= 0 ? this.set(i, M_ATTACK, h) : this.set(i, M_HOLD)
+        }
+        let best = -1
+        let bestRec = 0
+        let bestStr = 0
+        for (let j = 0; j < n; j++) {
+          if (!this.enemy(i, j) || !pre.ship[j]) continue
+          const rec = this.r(i, j) <= this.recognition
+          if (rec && pre.warship[j]) return this.set(i, cantMove ? M_HOLD : M_EVADE)
+          if (rec && !pre.merchant[j]) continue
+          // Recognised merchantmen first, then the weakest, then the nearest.
+          const recK = rec ? 0 : 1
+          const str = this.strength(j)
+          if (best < 0 || recK < bestRec || (recK === bestRec && (str < bestStr || (str === bestStr && this.r(i, j) < this.r(i, best))))) {
+            best = j
+            bestRec = recK
+            bestStr = str
+          }
+        }
+        if (best < 0) return this.set(i, cantMove ? M_HOLD : M_EVADE)
+        return this.set(i, M_ATTACK, best)
+      }
+      case 'patrol':
+      case 'warship':
+      case 'fleet': {
+        if (behaviour === 'fleet' && !this.provoked(i)) return this.set(i, M_IGNORE)
+        if (nearestShip < 0) return this.set(i, M_HOLD)
+        if (locked) {
+          const h = this.held(i)
+          if (h >= 0) return this.set(i, M_ATTACK, h)
+        }
+        if (behaviour === 'patrol' && !locked && !cantMove) {
+          let theirs = 0
+          for (let j = 0; j < n; j++) if (this.enemy(i, j) && pre.ship[j]) theirs++
+          if (this.shipsOnSide[pre.side[i]!]! < theirs) return this.set(i, M_EVADE)
+        }
+        // Recognised pirates and privateers first (the nearest of them), then the nearest ship.
+        let outlaw = -1
+        for (let j = 0; j < n; j++) {
+          if (!this.enemy(i, j) || !pre.ship[j] || !pre.outlaw[j] || this.r(i, j) > this.recognition) continue
+          if (outlaw < 0 || this.r(i, j) < this.r(i, outlaw)) outlaw = j
+        }
+        return this.set(i, M_ATTACK, outlaw >= 0 ? outlaw : nearestShip)
+      }
+      default:
+        return this.set(i, M_FORT)
+    }
+  }
+  private provoked(i: number): boolean {
+    const pre = this.pre
+    const last = this.state.turn - 1
+    for (let j = 0; j < this.n; j++) {
+      if (!this.enemy(i, j) || !pre.ship[j]) continue
+      const r = this.r(i, j)
+      if (r <= 2) return true
+      if (r <= this.recognition && pre.outlaw[j]) return true
+      const f = this.st[j]!.firedOnTurn
+      if (last >= 1 && (f.port === last || f.starboard === last || f.chasers === last || f.stern === last)) return true
+    }
+    return false
+  }
+
+  // ── Expected tactics ──
+  /** The tactic i is expected to use (T_EVADE, T_BEAR on target(i), T_CIRCLE). */
+  tacticOf(i: number): number {
+    if (this.tactic[i]! >= 0) return this.tactic[i]!
+    const m = this.intent(i)
+    const t = m === M_EVADE ? T_EVADE : m === M_ATTACK ? this.attackTactic(i, this.target[i]!) : T_CIRCLE
+    this.tactic[i] = t
+    return t
+  }
+  /** Bear Down or Circle against the target (see the header). */
+  private attackTactic(i: number, t: number): number {
+    if (this.locked(i) || this.crippled[i] || this.speed[i]! <= 0) return T_CIRCLE
+    if (this.pre.corsair[i]) return T_BEAR
+    if (this.r(i, t) >= 2) return T_BEAR
+    // Within Short: circle for broadsides, unless she runs and we can catch her.
+    if (this.intent(t) === M_EVADE && this.speed[t]! <= this.speed[i]!) return T_BEAR
+    return T_CIRCLE
+  }
+  /** Whether j is expected to bear down on i. */
+  bearsOn(j: number, i: number): boolean {
+    return this.tacticOf(j) === T_BEAR && this.target[j] === i
+  }
+  /** Whether i is expected to wet her sails (an evader with a pursuer within two steps). */
+  willWet(i: number): boolean {
+    if (this.wet[i]! >= 0) return this.wet[i] === 1
+    let w = false
+    const p = this.st[i]!
+    if (this.intent(i) === M_EVADE && !this.half[i] && !this.crippled[i] && p.wetSailsTurns <= 0 && !p.halfSpeedNextTurn) {
+      for (let j = 0; j < this.n && !w; j++) if (this.enemy(i, j) && this.pre.ship[j] && this.r(i, j) <= 2 && this.bearsOn(j, i)) w = true
+    }
+    this.wet[i] = w ? 1 : 0
+    return w
+  }
+  /** The range between i and j expected after this turn's maneuvers, i using `myTactic` (on `myTarget`). */
+  rangeAfter(i: number, myTactic: number, myTarget: number, j: number, wetting: boolean): number {
+    const r = this.r(i, j)
+    const theirs = this.tacticOf(j)
+    const theyBear = theirs === T_BEAR && this.target[j] === i
+    const wet = this.pre.rules.wetSailsSpeed
+    const sp = (x: number) => this.speed[x]! + ((x === i ? wetting : this.willWet(x)) ? wet : 0)
+    const chase = (pursuer: number, runner: number) => {
+      const a = sp(pursuer)
+      const b = sp(runner)
+      return a > b ? -1 : a < b ? 1 : 0
+    }
+    let d = 0
+    if (myTactic === T_EVADE) d = theyBear ? chase(j, i) : 1
+    else if (myTactic === T_BEAR && myTarget === j) d = theirs === T_EVADE ? chase(i, j) : theyBear ? -2 : -1
+    else if (theirs === T_EVADE) d = 1
+    else if (theyBear) d = -1
+    if (this.pre.fixed[i] || this.pre.fixed[j]) d = Math.min(d, 0) // forts do not run
+    const v = r + d
+    return v < 0 ? 0 : v > OUT_OF_SIGHT ? OUT_OF_SIGHT : v
+  }
+}
+
+function ctxFor(setup: BattleSetup, state: BattleState, pre: Pre): Ctx {
+  return (pre.ctx ??= new Ctx(pre)).load(setup, state)
+}
+
+// ─── Hit chance ─────────────────────────────────────────────────────────────────────────────────
+
+const MAX_DICE = 12
+const MAX_TN = 160
+/** TAIL[n][t] = P(n exploding d10 summed ≥ t). */
+let TAIL: Float64Array[] | null = null
+
+function tail(): Float64Array[] {
+  if (TAIL) return TAIL
+  // One exploding d10: 1-9 with 0.1 each; a 10 adds a further die.
+  const one = new Float64Array(MAX_TN + 1)
+  for (let k = 1; k <= MAX_TN; k++) if (k % 10 !== 0) one[k] = 0.1 * Math.pow(0.1, Math.floor(k / 10))
+  const tables: Float64Array[] = [Float64Array.from({ length: MAX_TN + 2 }, (_, t) => (t === 0 ? 1 : 0))]
+  let dist = new Float64Array(MAX_TN + 1)
+  dist[0] = 1
+  for (let n = 1; n <= MAX_DICE; n++) {
+    const next = new Float64Array(MAX_TN + 1)
+    for (let a = 0; a <= MAX_TN; a++) {
+      const pa = dist[a]!
+      if (pa === 0) continue
+      for (let k = 1; a + k <= MAX_TN; k++) next[a + k]! += pa * one[k]!
+    }
+    dist = next
+    const t = new Float64Array(MAX_TN + 2)
+    let acc = 1 - dist.reduce((x, y) => x + y, 0) // mass beyond MAX_TN
+    for (let v = MAX_TN; v >= 0; v--) {
+      acc += dist[v]!
+      t[v] = acc
+    }
+    tables.push(t)
+  }
+  TAIL = tables
+  return tables
+}
+
+/** Chance that `dice` exploding d10 summed reach `tn`. */
+export function hitChance(dice: number, tn: number): number {
+  if (tn <= 0) return 1
+  if (tn > MAX_TN) return 0
+  return tail()[Math.max(1, Math.min(MAX_DICE, dice))]![tn]!
+}
+
+function chanceToHit(ctx: Ctx, i: number, b: number, j: number, range: number, rigging: boolean): number {
+  const pre = ctx.pre
+  const me = pre.ps[i]!
+  const them = pre.ps[j]!
+  const melee = ctx.st[j]!.meleeWith.length > 0 // (with us is excluded by the caller's choice below)
+  const step = me.kind === 'town' ? Math.max(range, pre.rules.townFiresAt) : Math.min(range, 5)
+  const tn = cannonTNFast(
+    me.size,
+    gunnery(me.gunners ?? DEFAULT_GUNNERS, b),
+    ctx.handling[j]!,
+    them.size,
+    step,
+    rigging,
+    them.kind === 'fort' ? 1 : me.kind === 'fort' ? 2 : 0,
+    melee,
+    false,
+    pre.rules
+  )
+  if (them.kind === 'town') return 1
+  return hitChance(me.threatRating, tn)
+}
+const DEFAULT_GUNNERS = { port: 1, starboard: 1, chasers: 1, stern: 1 }
+const gunnery = (g: ParticipantSetup['gunners'], b: number) => (b === 0 ? g.port : b === 1 ? g.starboard : b === 2 ? g.chasers : g.stern)
+
+// ─── Orders ─────────────────────────────────────────────────────────────────────────────────────
+
+/** What an AI captain orders this turn (see the header for the readings). */
+export function aiOrders(setup: BattleSetup, state: BattleState, id: string): ShipOrders {
+  const pre = prep(setup)
+  const i = pre.idx.get(id)
+  if (i === undefined) throw new Error(`no participant "${id}"`)
+  return ordersOf(ctxFor(setup, state, pre), i)
+}
+
+const TACTIC_NAME: Tactic[] = ['evade', 'bearDown', 'circle']
+
+function ordersOf(ctx: Ctx, i: number): ShipOrders {
+  const pre = ctx.pre
+  const n = ctx.n
+  const p = ctx.st[i]!
+  const mode = ctx.intent(i)
+  const orders: ShipOrders = {
+    tactic: 'circle',
+    circleAgainst: [],
+    brilliantManeuver: true,
+    fire: [],
+    strike: false,
+    clearAnchor: p.anchorDragging
+  }
+  if (shouldStrike(ctx, i)) {
+    orders.strike = true
+    return orders
+  }
+  const target = mode === M_ATTACK ? ctx.target[i]! : -1
+  const tactic = ctx.tacticOf(i)
+  orders.tactic = TACTIC_NAME[tactic]!
+  if (tactic === T_BEAR) orders.target = pre.ps[target]!.id
+
+  // Circle against those expected to bear down on her first, then the target, then the nearest.
+  const circle: number[] = []
+  if (tactic === T_CIRCLE && mode !== M_IGNORE && mode !== M_FORT && pre.ship[i]) {
+    const prio = (j: number) => (ctx.bearsOn(j, i) ? 0 : 100) + (j === target ? 0 : 10) + ctx.r(i, j)
+    let a = -1
+    let b = -1
+    for (let j = 0; j < n; j++) {
+      if (!ctx.enemy(i, j)) continue
+      if (a < 0 || prio(j) < prio(a)) {
+        b = a
+        a = j
+      } else if (b < 0 || prio(j) < prio(b)) b = j
+    }
+    if (a >= 0) circle.push(a)
+    if (b >= 0) circle.push(b)
+    orders.circleAgainst = circle.map((j) => pre.ps[j]!.id)
+  }
+
+  // Desperate strategies (never with the rigging more than half gone).
+  let wetting = false
+  if (pre.ship[i] && !ctx.half[i] && !ctx.crippled[i]) {
+    if (tactic === T_EVADE && ctx.willWet(i)) {
+      orders.desperate = 'wetSails'
+      wetting = true
+    } else if (tactic === T_CIRCLE && mode !== M_IGNORE && circle.some((j) => ctx.bearsOn(j, i))) orders.desperate = 'hardTurns'
+  }
+
+  // Grapple and board.
+  if (target >= 0 && wantsToBoard(ctx, i, target)) {
+    const tid = pre.ps[target]!.id
+    if (p.grappledWith.includes(tid)) {
+      if (!p.meleeWith.includes(tid)) orders.board = tid
+    } else if (ctx.r(i, target) <= 1) orders.grapple = tid
+  }
+
+  if (mode !== M_IGNORE && ctx.loaded[i]) orders.fire = chooseFire(ctx, i, tactic, target, circle, wetting)
+  return orders
+}
+
+function wantsToBoard(ctx: Ctx, i: number, t: number): boolean {
+  const pre = ctx.pre
+  if (!pre.ship[i] || !pre.ship[t]) return false
+  const mine = ctx.fighters[i]!
+  const theirs = ctx.fighters[t]!
+  if (pre.corsair[i]) return mine > theirs
+  // Naval captains board only with a clear edge (half as many again).
+  return mine > 0 && mine >= theirs * 1.5
+}
+
+function shouldStrike(ctx: Ctx, i: number): boolean {
+  const pre = ctx.pre
+  if (!pre.ship[i]) return false
+  const n = ctx.n
+  let any = false
+  let atClose = false
+  for (let j = 0; j < n; j++) {
+    if (!ctx.enemy(i, j)) continue
+    any = true
+    if (ctx.r(i, j) === 0) atClose = true
+  }
+  if (!any) return false
+  const ps = pre.ps[i]!
+  if (ctx.crippled[i] && ctx.hullNow[i]! < ps.hullPoints * 0.25 && atClose) return true
+  if (ps.crewKind === 'merchant') {
+    for (const id of ctx.st[i]!.grappledWith) {
+      const j = pre.idx.get(id)!
+      if (!ctx.act[j] || !pre.hostile[i * n + j]) continue
+      if (ctx.fighters[j]! >= 3 * Math.max(1, ctx.fighters[i]!)) return true
+    }
+  }
+  return false
+}
+
+/**
+ * The batteries that may fire at j this turn given the tactics (the engine's permissions, with
+ * the range estimated), as bits.
+ */
+function legalBatteries(ctx: Ctx, i: number, tactic: number, target: number, circle: number[], j: number, rAfter: number): number {
+  const pre = ctx.pre
+  if (!pre.ship[i]) return B_BROAD | B_CHASE | B_STERN
+  const p = ctx.st[i]!
+  if (p.grappledWith.length) return rAfter === 0 ? B_BROAD : 0
+  switch (tactic) {
+    case T_EVADE:
+      // A pursuer at Close now has reached Close; a nearer one may (the chase estimate).
+      return (ctx.r(i, j) === 0 || rAfter === 0) && ctx.bearsOn(j, i) ? B_BROAD | B_STERN : B_STERN
+    case T_BEAR:
+      if (j !== target) return rAfter === 0 ? B_BROAD : 0
+      // At Close now (she has caught her) or expected there: the broadside; a circling target may
+      // give her one in the circling roll.
+      if (rAfter === 0 || ctx.r(i, j) === 0) return B_BROAD | B_CHASE
+      return ctx.tacticOf(j) === T_CIRCLE ? B_BROAD | B_CHASE : B_CHASE
+    default:
+      // Broadsides at the ships she circles against (at any range), at others only at Close.
+      return circle.includes(j) || rAfter === 0 ? B_BROAD : 0
+  }
+}
+
+function chooseFire(ctx: Ctx, i: number, tactic: number, target: number, circle: number[], wetting: boolean): FireOrder[] {
+  const pre = ctx.pre
+  const n = ctx.n
+  const fire: FireOrder[] = []
+  let free = ctx.loaded[i]!
+  for (let b = 0; b < 4; b++) if (ctx.guns[i * 4 + b]! <= 0) free &= ~(1 << b)
+  if (!free) return fire
+  // Targets: hers first, then the nearest (ties in setup order: the sort is stable).
+  const order: number[] = []
+  for (let j = 0; j < n; j++) if (j !== target && ctx.enemy(i, j)) order.push(j)
+  if (order.length > 1) order.sort((a, b) => ctx.r(i, a) - ctx.r(i, b))
+  if (target >= 0 && ctx.enemy(i, target)) order.unshift(target)
+  const p = ctx.st[i]!
+  for (const j of order) {
+    if (!free) break
+    const pj = ctx.st[j]!
+    // Never at a ship locked in a melee with one of ours.
+    if (pj.meleeWith.length) {
+      let friend = false
+      for (const m of pj.meleeWith) {
+        const k = pre.idx.get(m)!
+        if (k !== i && !pre.hostile[i * n + k]) friend = true
+      }
+      if (friend) continue
+    }
+    const rAfter = ctx.rangeAfter(i, tactic, target, j, wetting)
+    const legal = legalBatteries(ctx, i, tactic, target, circle, j, rAfter) & free
+    if (!legal) continue
+    // The loaded broadside with more guns, then the chasers, then the stern guns.
+    let b = -1
+    if (legal & B_BROAD) {
+      const port = legal & B_PORT ? ctx.guns[i * 4]! : -1
+      const star = legal & B_STAR ? ctx.guns[i * 4 + 1]! : -1
+      b = star > port ? 1 : 0
+    } else if (legal & B_CHASE) b = 2
+    else b = 3
+    // A broadside that may fire only at Close is laid for Close.
+    const at = b < 2 && ctx.r(i, j) === 0 && tactic !== T_CIRCLE ? 0 : rAfter
+    const grape = at === 0 && ctx.r(i, j) === 0 && pre.ship[j] === 1 && !(ctx.intent(i) === M_ATTACK && pre.corsair[i]) && ctx.fighters[j]! > ctx.fighters[i]!
+    let rigging = !grape && wantsRigging(ctx, i, j, at, p.grappledWith.length > 0)
+    let chance = grape ? 1 : chanceToHit(ctx, i, b, j, at, rigging)
+    if (rigging && chance < MIN_HIT_CHANCE) {
+      rigging = false
+      chance = chanceToHit(ctx, i, b, j, at, false)
+    }
+    if (chance < MIN_HIT_CHANCE) continue
+    free &= ~(1 << b)
+    fire.push({ battery: BATTERIES[b]!, target: pre.ps[j]!.id, aim: rigging ? 'rigging' : 'hull', shot: grape ? 'grape' : 'ball' })
+  }
+  return fire
+}
+
+/** Rigging while the target can still run (not at Close, not slowed, not crippled), for evaders and attackers. */
+function wantsRigging(ctx: Ctx, i: number, j: number, at: number, grappled: boolean): boolean {
+  const pre = ctx.pre
+  if (grappled || at === 0 || pre.fixed[j] || pre.fixed[i] || !pre.ship[j]) return false
+  if (ctx.crippled[j] || ctx.half[j]) return false
+  const m = ctx.intent(i)
+  if (m === M_EVADE) return true // slow the pursuer
+  if (m === M_ATTACK) return pre.corsair[i] === 1 || ctx.intent(j) === M_EVADE
+  return false
+}
+
+// ─── A whole turn ───────────────────────────────────────────────────────────────────────────────
+
+export interface PartialTurnOrders {
+  ships?: TurnOrders['ships']
+  melee?: TurnOrders['melee']
+  heroic?: TurnOrders['heroic']
+}
+
+/**
+ * The orders of every active participant for the next turn: those given stand; AI ships without
+ * orders get `aiOrders`, GM ships without orders the engine's `defaultOrders`. With `allAi`, every
+ * participant without given orders is played by the AI (the odds simulator).
+ */
+export function ordersForTurn(setup: BattleSetup, state: BattleState, given: PartialTurnOrders = {}, opts: { allAi?: boolean } = {}): TurnOrders {
+  const pre = prep(setup)
+  const ctx = ctxFor(setup, state, pre)
+  const ships: TurnOrders['ships'] = {}
+  const have = given.ships ?? {}
+  for (let i = 0; i < pre.n; i++) {
+    if (!ctx.act[i]) continue
+    const ps = pre.ps[i]!
+    const g = have[ps.id]
+    if (g) ships[ps.id] = g
+    else if (opts.allAi || ps.control === 'ai') ships[ps.id] = ordersOf(ctx, i)
+    else ships[ps.id] = defaultOrders(setup, state, ps.id)
+  }
+  return { ships, melee: given.melee ?? [], heroic: given.heroic ?? [] }
+}

@@ -1,0 +1,72 @@
+/**
+ * Pins the High Seas engine's behaviour across performance rewrites: 30 seeded battles (2–4
+ * participants, forts, a town, weathers, AI orders on every side) played with trace on (DiceBox)
+ * and trace off (fastDice), hashed. The constants were computed with the engine before its
+ * rewrite into module-level functions; any change to the dice drawn, their order, the states or the
+ * reports changes the hash.
+ */
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { DiceBox } from '../../src/shared/dice/roll'
+import { Rng } from '../../src/shared/dice/rng'
+import { ordersForTurn } from '../../src/shared/highseas/ai'
+import { boxDice, fastDice, resolveTurn, startBattle } from '../../src/shared/highseas/engine'
+import { BattleSetup, type BattleState, type Range, type Weather } from '../../src/shared/highseas/types'
+import { battle, fort, ship } from '../highseas-fixtures'
+
+const HULLS = ['corsair', 'smallWarship', 'merchantman', 'largeWarship', 'galleon'] as const
+const BEHAVIOURS = ['merchant', 'corsair', 'patrol', 'warship', 'fleet'] as const
+const CREWS = ['merchant', 'naval', 'privateer', 'pirate'] as const
+const RANGES: Range[] = ['close', 'short', 'medium', 'long', 'far', 'extreme']
+const WEATHERS: Weather[] = ['clear', 'rough', 'storm', 'fog']
+
+function setupOf(k: number): BattleSetup {
+  const n = 2 + (k % 3)
+  const parts = []
+  for (let i = 0; i < n; i++) {
+    const side = i === 0 ? 'A' : i === 1 ? 'B' : (k + i) % 2 ? 'A' : 'B'
+    if (i === 2 && k % 5 === 0) {
+      parts.push(fort(`p${i}`, (['small', 'medium', 'large'] as const)[k % 3]!, { side }))
+      continue
+    }
+    const h = HULLS[(k * 3 + i * 7) % HULLS.length]!
+    parts.push(
+      ship(`p${i}`, h, (k + i) % 2 ? 'heavy' : 'light', {
+        side,
+        behaviour: BEHAVIOURS[(k + i * 2) % BEHAVIOURS.length]!,
+        crewKind: CREWS[(k * 5 + i) % CREWS.length]!,
+        extra: (k + i) % 4 === 0 ? { captain: undefined, pontGuns: { port: 2, starboard: 1 } } : { marines: (k * i) % 20 }
+      })
+    )
+  }
+  const su = battle(parts, { range: RANGES[(k * 7) % 6]!, weather: k % 4 === 3 ? WEATHERS[(k >> 2) % 4]! : 'clear', seed: 1000 + k * 31 })
+  return k % 10 === 7 ? BattleSetup.parse({ ...su, rules: { ...su.rules, damageReading: 'add' } }) : su
+}
+
+function play(su: BattleSetup, traced: boolean): { final: BattleState; reports: unknown[] } {
+  let st = startBattle(su)
+  const fd = fastDice(st.rng)
+  const reports: unknown[] = []
+  for (let t = 0; t < 40 && st.outcome === 'ongoing'; t++) {
+    const orders = ordersForTurn(su, st, {}, { allAi: true })
+    const r = traced ? resolveTurn(su, st, orders, boxDice(new DiceBox(new Rng(st.rng))), { trace: true }) : resolveTurn(su, st, orders, fd, { trace: false })
+    reports.push(r.report)
+    st = r.state
+  }
+  return { final: st, reports }
+}
+
+const sha = (x: unknown) => createHash('sha256').update(JSON.stringify(x)).digest('hex')
+
+describe('High Seas engine: behaviour pinned across performance work', () => {
+  it('30 seeded AI battles give the same states and reports (trace on, DiceBox)', () => {
+    const all = Array.from({ length: 30 }, (_, k) => play(setupOf(k), true))
+    const turns = all.reduce((s, b) => s + b.reports.length, 0)
+    expect(turns).toBe(279)
+    expect(sha(all)).toBe('cde271cac05aad52f36d888f2fcb0817f16cc291735f307aa8a4240dc972cb59')
+  })
+  it('the same battles with fastDice and trace off give the same final states', () => {
+    const all = Array.from({ length: 30 }, (_, k) => play(setupOf(k), false))
+    expect(sha(all)).toBe('6706359370c304ac96d01de7b68f0bebee2b32757d9a275a26f19f3c2f0e4d11')
+  })
+})

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest'
+import { startBattle } from '../../src/shared/highseas/engine'
+import { runSeed, simulate, wilson, type OddsResultData } from '../../src/shared/highseas/simulate'
+import { battle, corsairVsMerchant, ship } from '../highseas-fixtures'
+
+function sane(r: OddsResultData) {
+  const within = (x: { p: number; low: number; high: number }) => {
+    expect(x.p).toBeGreaterThanOrEqual(0)
+    expect(x.p).toBeLessThanOrEqual(1)
+    expect(x.low).toBeLessThanOrEqual(x.p + 1e-12)
+    expect(x.high).toBeGreaterThanOrEqual(x.p - 1e-12)
+  }
+  within(r.undecided)
+  let wins = 0
+  for (const s of r.sides) {
+    for (const x of [s.win, s.escape, s.sunk, s.struck]) within(x)
+    wins += s.win.p
+    // A side left fighting did not also run away with every ship.
+    expect(s.win.p + s.escape.p).toBeLessThanOrEqual(1 + 1e-9)
+  }
+  // At most one side is left fighting in a run; undecided runs have no winner.
+  expect(wins + r.undecided.p).toBeLessThanOrEqual(1 + 1e-9)
+  // A win means an enemy was sunk or taken: a quarry that merely escaped is nobody's win.
+  for (const s of r.sides) {
+    const beatenEnemies = r.sides.filter((o) => o !== s).reduce((n, o) => n + o.sunk.p + o.struck.p, 0)
+    expect(s.win.p).toBeLessThanOrEqual(beatenEnemies + 1e-9)
+  }
+  expect(r.meanTurns).toBeGreaterThan(0)
+  expect(r.meanTurns).toBeLessThanOrEqual(r.maxTurns)
+}
+
+describe('the odds simulator', () => {
+  it('Wilson intervals', () => {
+    const w = wilson(50, 100)
+    expect(w.p).toBe(0.5)
+    expect(w.low).toBeCloseTo(0.4038, 3)
+    expect(w.high).toBeCloseTo(0.5962, 3)
+    expect(wilson(0, 20).low).toBe(0)
+    expect(wilson(0, 20).high).toBeCloseTo(0.1611, 3)
+    expect(wilson(20, 20).high).toBe(1)
+  })
+
+  it('every run gets its own stream from the seed and the run index', () => {
+    const seen = new Set<number>()
+    for (let i = 0; i < 1000; i++) seen.add(runSeed(42, i))
+    expect(seen.size).toBe(1000)
+    expect(runSeed(42, 0)).not.toBe(runSeed(43, 0))
+    expect(runSeed(42, 5)).toBe(runSeed(42, 5))
+  })
+
+  it('is deterministic: the same seed gives the same result, another seed another', () => {
+    const setup = corsairVsMerchant()
+    const state = startBattle(setup)
+    const a = simulate(setup, state, { runs: 300, seed: 7 })
+    const b = simulate(setup, state, { runs: 300, seed: 7 })
+    expect(b).toEqual(a)
+    const c = simulate(setup, state, { runs: 300, seed: 8 })
+    expect(c).not.toEqual(a)
+    sane(a)
+    expect(a.runs).toBe(300)
+    expect(a.maxTurns).toBe(60)
+    expect(a.sides.map((s) => s.side)).toEqual(['pirates', 'merchants'])
+  })
+
+  it('does not change the state it starts from, and reports progress up to the last run', () => {
+    const setup = corsairVsMerchant()
+    const state = startBattle(setup)
+    const before = structuredClone(state)
+    const progress: number[] = []
+    simulate(setup, state, { runs: 120, seed: 1, onProgress: (done, runs) => { expect(runs).toBe(120); progress.push(done) } })
+    expect(state).toEqual(before)
+    expect(progress.at(-1)).toBe(120)
+    expect(progress).toEqual([...progress].sort((x, y) => x - y))
+  })
+
+  it('maxTurns bounds a run: with one turn most runs are undecided (some merchantmen get away at once from Extreme)', () => {
+    const setup = corsairVsMerchant()
+    const r = simulate(setup, startBattle(setup), { runs: 200, seed: 3, maxTurns: 1 })
+    sane(r)
+    expect(r.maxTurns).toBe(1)
+    expect(r.meanTurns).toBe(1)
+    expect(r.undecided.p).toBeGreaterThan(0.5)
+    expect(r.undecided.p).toBeLessThan(1)
+  })
+
+  it('a lopsided fight favours the strong side: a heavily armed Galleon against a lightly armed Corsair at Short', () => {
+    const setup = battle(
+      [
+        ship('galleon', 'galleon', 'heavy', { side: 'crown', behaviour: 'warship', crewKind: 'naval' }),
+        ship('corsair', 'corsair', 'light', { side: 'pirates', behaviour: 'corsair', crewKind: 'pirate' })
+      ],
+      { range: 'short' }
+    )
+    const r = simulate(setup, startBattle(setup), { runs: 400, seed: 11 })
+    sane(r)
+    const crown = r.sides.find((s) => s.side === 'crown')!
+    const pirates = r.sides.find((s) => s.side === 'pirates')!
+    expect(crown.win.p).toBeGreaterThan(pirates.win.p)
+    expect(crown.sunk.p + crown.struck.p).toBeLessThan(pirates.sunk.p + pirates.struck.p + pirates.escape.p)
+  })
+
+  it('a merchantman caught at Close by a corsair is usually taken or sunk', () => {
+    const setup = corsairVsMerchant(5, 'close')
+    const r = simulate(setup, startBattle(setup), { runs: 300, seed: 5 })
+    sane(r)
+    const m = r.sides.find((s) => s.side === 'merchants')!
+    const p = r.sides.find((s) => s.side === 'pirates')!
+    expect(p.win.p).toBeGreaterThan(m.win.p)
+  })
+})
