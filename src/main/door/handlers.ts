@@ -8,6 +8,7 @@ import { coreHandlers } from './core-handlers'
 import { shipHandlers } from './ship-handlers'
 import { battleHandlers } from './battle-handlers'
 import { crewHandlers } from './crew-handlers'
+import { voyageHandlers } from './voyage-handlers'
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -169,4 +170,4 @@ const appHandlers = {
 } satisfies Partial<HandlerTable>
 
 /** Every command's handler, keyed exactly like the contract table (the type checker holds them in step). */
-export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers }
+export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers }

@@ -236,10 +236,8 @@ export function resolveTurnImpl(setup: BattleSetup, state: BattleState, orders: 
   if (c.magazine.length) c.magazine.length = 0
   if (c.escaping.length) c.escaping.length = 0
 
-  if (process.env.ABL === '0') return finish(c, 'ongoing', null)
   validate(c, orders)
   begin(c)
-  if (process.env.ABL === '1') return finish(c, 'ongoing', null)
 
   // ── a. Start of turn: strikes, anchors, fouled sails ──
   strikes(c)
@@ -258,7 +256,6 @@ export function resolveTurnImpl(setup: BattleSetup, state: BattleState, orders: 
   boarding(c, orders.melee ?? EMPTY)
   heroics(c, orders.heroic ?? EMPTY)
   quickCombat(c)
-  if (process.env.ABL === '2') return finish(c, 'ongoing', null)
   // ── f. Cannon fire ──
   fire(c)
   magazines(c)

@@ -3,6 +3,7 @@ import type { Calendar } from '../calendar'
 import { SHIP_TABLE_DEFS } from '../ship/tables'
 import { UPKEEP_TABLE_DEFS } from '../ship/upkeep-tables'
 import { HIGH_SEAS_TABLE_DEF } from '../highseas/tables'
+import { VOYAGE_TABLE_DEFS } from '../voyage/tables'
 
 /**
  * Rule tables are data, per campaign: each has a schema, seed or house-default values, and says
@@ -129,7 +130,13 @@ export const RULE_TABLES = {
   crewUpkeep: table(UPKEEP_TABLE_DEFS.crewUpkeep),
   shipRepairs: table(UPKEEP_TABLE_DEFS.shipRepairs),
   careening: table(UPKEEP_TABLE_DEFS.careening),
-  trainedFighters: table(UPKEEP_TABLE_DEFS.trainedFighters)
+  trainedFighters: table(UPKEEP_TABLE_DEFS.trainedFighters),
+  // Sea travel and encounters (seed 003 II, III; passengers in VIII): src/shared/voyage/tables.ts.
+  travelSpeeds: table(VOYAGE_TABLE_DEFS.travelSpeeds),
+  winds: table(VOYAGE_TABLE_DEFS.winds),
+  specialEvents: table(VOYAGE_TABLE_DEFS.specialEvents),
+  encounterChecks: table(VOYAGE_TABLE_DEFS.encounterChecks),
+  passengers: table(VOYAGE_TABLE_DEFS.passengers)
 } as const
 
 export type RuleTables = typeof RULE_TABLES

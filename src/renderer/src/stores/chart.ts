@@ -1,0 +1,171 @@
+import { defineStore } from 'pinia'
+import type { Chart, CommandInput, CommandOutput, Point, VoyagePlan, VoyageView } from '../../../shared/commands'
+import { useAppStore } from './app'
+
+export type SailOutput = CommandOutput<'voyages.sail'>
+
+/** The ship moving along the new stretch of her track after a sail, for the chart to play back. */
+export interface SailAnimation {
+  voyageId: number
+  /** The points she passes, oldest first (where she was … where she is). */
+  path: Point[]
+  /** Milliseconds the playback lasts. */
+  ms: number
+  started: number
+}
+
+interface State {
+  chart: Chart | null
+  loading: boolean
+  /** The voyage open on its page. */
+  voyage: VoyageView | null
+  voyageMissing: boolean
+  sailing: boolean
+  anim: SailAnimation | null
+  /** What the last sail did, for the summary above the log. */
+  lastSail: SailOutput | null
+}
+
+/** ms per day of the playback, and its bounds. */
+const MS_PER_DAY = 220
+const MS_MIN = 500
+const MS_MAX = 3200
+
+/**
+ * The sea chart and the voyage open on its page: what Konva draws and the panels edit. Konva owns no
+ * state; every change goes through a command and the chart is read again.
+ */
+export const useChartStore = defineStore('chart', {
+  state: (): State => ({
+    chart: null,
+    loading: false,
+    voyage: null,
+    voyageMissing: false,
+    sailing: false,
+    anim: null,
+    lastSail: null
+  }),
+  getters: {
+    placedPorts: (s) => (s.chart?.ports ?? []).filter((p) => p.x !== null && p.y !== null),
+    portById: (s) => (id: number) => s.chart?.ports.find((p) => p.portId === id) ?? null
+  },
+  actions: {
+    async loadChart(): Promise<void> {
+      const app = useAppStore()
+      this.loading = true
+      try {
+        const c = await app.run('chart.get', {})
+        if (c) this.chart = c
+      } finally {
+        this.loading = false
+      }
+    },
+    /** Run a chart edit, then read the chart again. */
+    async edit<N extends 'chart.placePort' | 'chart.saveArea' | 'chart.removeArea' | 'chart.saveRoute' | 'chart.removeRoute' | 'chart.configure'>(
+      name: N,
+      input: CommandInput<N>
+    ): Promise<CommandOutput<N> | undefined> {
+      const app = useAppStore()
+      const out = await app.run(name, input)
+      if (out !== undefined) await this.loadChart()
+      return out
+    },
+
+    async openVoyage(id: number): Promise<void> {
+      if (this.voyage?.id !== id) {
+        this.voyage = null
+        this.lastSail = null
+        this.anim = null
+      }
+      const app = useAppStore()
+      const v = await app.run('voyages.get', { voyageId: id })
+      if (!v) {
+        this.voyageMissing = true
+        return
+      }
+      this.voyageMissing = false
+      this.voyage = v
+    },
+    plan(shipIds: number[], route: number[]): Promise<VoyagePlan | undefined> {
+      return useAppStore().run('voyages.plan', { shipIds, route })
+    },
+    async start(input: CommandInput<'voyages.start'>): Promise<VoyageView | undefined> {
+      const v = await useAppStore().run('voyages.start', input)
+      if (v) {
+        this.voyage = v
+        await this.loadChart()
+      }
+      return v
+    },
+
+    /** Sail on (a number of days, or until the GM is needed) and play the ship's new miles back on the chart. */
+    async sail(days?: number): Promise<SailOutput | undefined> {
+      const v = this.voyage
+      if (!v || this.sailing) return
+      this.sailing = true
+      try {
+        const before = this.chart?.voyages.find((t) => t.voyageId === v.id)
+        const beforeLen = before?.track.length ?? 0
+        const from = before?.position ?? v.position
+        const out = await useAppStore().run('voyages.sail', days ? { voyageId: v.id, days } : { voyageId: v.id })
+        if (!out) return
+        this.voyage = out.voyage
+        this.lastSail = out
+        await this.loadChart()
+        const after = this.chart?.voyages.find((t) => t.voyageId === v.id)
+        if (after && out.days > 0) {
+          const fresh = after.track.slice(Math.max(0, beforeLen - 1))
+          const path = [...(from && fresh.length && (fresh[0]!.x !== from.x || fresh[0]!.y !== from.y) ? [from] : []), ...fresh]
+          if (after.position) {
+            const last = path[path.length - 1]
+            if (!last || last.x !== after.position.x || last.y !== after.position.y) path.push(after.position)
+          }
+          if (path.length >= 2) {
+            this.anim = { voyageId: v.id, path, ms: Math.max(MS_MIN, Math.min(MS_MAX, out.days * MS_PER_DAY)), started: 0 }
+          }
+        }
+        return out
+      } finally {
+        this.sailing = false
+      }
+    },
+    stopAnimation(): void {
+      this.anim = null
+    },
+
+    /** A voyage command answering with the voyage: keep it and read the chart again. */
+    async act<N extends 'voyages.specialEvent' | 'voyages.avoidEvent' | 'voyages.resolveEvent' | 'voyages.end'>(
+      name: N,
+      input: CommandInput<N>
+    ): Promise<VoyageView | undefined> {
+      const v = (await useAppStore().run(name, input)) as VoyageView | undefined
+      if (v) {
+        this.voyage = v
+        await this.loadChart()
+      }
+      return v
+    },
+    async resolveEncounter(input: CommandInput<'voyages.resolveEncounter'>): Promise<CommandOutput<'voyages.resolveEncounter'> | undefined> {
+      const out = await useAppStore().run('voyages.resolveEncounter', input)
+      if (out) {
+        this.voyage = out.voyage
+        await this.loadChart()
+      }
+      return out
+    }
+  }
+})
+
+/** The voyage a battle was fought on, if any (the voyages at sea waiting on it). */
+export async function voyageOfBattle(battleId: number): Promise<number | null> {
+  const app = useAppStore()
+  const run = app.run as unknown as (n: string, i: unknown) => Promise<unknown>
+  const list = (await run('voyages.list', {})) as { id: number; status: string }[] | undefined
+  if (!list) return null
+  for (const s of list) {
+    const v = (await run('voyages.get', { voyageId: s.id })) as VoyageView | undefined
+    if (v?.battleId === battleId) return v.id
+    if (v?.log.some((e) => e.kind === 'battle' && new RegExp(`battle\\s*#?${battleId}\\b`, 'i').test(e.text))) return v.id
+  }
+  return null
+}

@@ -1,0 +1,502 @@
+import { z } from 'zod'
+import { Range, Weather } from '../highseas/types'
+import { BattleParticipantInput } from './battles'
+import { contract } from './contract'
+import { DisplayName, NoInput } from './schemas'
+
+/**
+ * Contracts of voyages on the sea chart (issue 7; seed 003, II. Of Sea Travel, III. Of Encounters
+ * at Sea, passengers in VIII. Of Sea Trade; rules guide §1-2): the chart (ports with positions, sea
+ * areas with their water kind, routes), planning and sailing voyages day by day on the campaign
+ * clock, the wind, special events, encounter checks and encounters that launch battles.
+ */
+
+const Id = z.number().int().positive()
+const Term = z.object({ label: z.string(), value: z.number() })
+/** A chart coordinate (chart units; the chart's scale gives nautical miles per unit). */
+const Coord = z.number().finite().min(-100_000).max(100_000)
+export const Point = z.object({ x: Coord, y: Coord }).strict()
+export type Point = z.infer<typeof Point>
+
+// ─── The chart ──────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The water kind of a sea area, which sets how often an encounter check is made (seed 003 III):
+ * daily in coastal, colonial or continental waters; weekly in major sea lanes; monthly in uncharted
+ * or unexplored waters. Open sea outside every area counts as `defaultWater` (chart settings).
+ */
+export const WATER_KINDS = ['coastal', 'colonial', 'continental', 'seaLane', 'uncharted'] as const
+export const WaterKind = z.enum(WATER_KINDS)
+export type WaterKind = z.infer<typeof WaterKind>
+export const CheckEvery = z.enum(['day', 'week', 'month'])
+export type CheckEvery = z.infer<typeof CheckEvery>
+
+export const ChartPort = z.object({
+  portId: Id,
+  name: z.string(),
+  nation: z.string(),
+  major: z.boolean(),
+  colonial: z.boolean(),
+  pirateHaven: z.boolean(),
+  /** Null until placed on the chart. */
+  x: z.number().nullable(),
+  y: z.number().nullable()
+})
+export type ChartPort = z.infer<typeof ChartPort>
+
+export const SeaArea = z.object({
+  id: Id,
+  name: z.string(),
+  kind: WaterKind,
+  /** How often an encounter check is made here. */
+  checkEvery: CheckEvery,
+  polygon: z.array(Point)
+})
+export type SeaArea = z.infer<typeof SeaArea>
+
+export const Route = z.object({
+  id: Id,
+  fromPortId: Id,
+  toPortId: Id,
+  fromName: z.string(),
+  toName: z.string(),
+  /** Waypoints between the two ports (the polyline is from-port, via…, to-port). */
+  via: z.array(Point),
+  /** The whole polyline, ports included (empty when a port is not placed). */
+  points: z.array(Point),
+  /** The polyline's length × the chart scale (null when a port is not placed). */
+  measuredNm: z.number().int().nullable(),
+  /** A typed distance, which wins over the measured one. */
+  distanceOverride: z.number().int().nullable(),
+  /** The distance voyages use. */
+  distanceNm: z.number().int()
+})
+export type Route = z.infer<typeof Route>
+
+export const ChartSettings = z.object({
+  /** Nautical miles per chart unit. */
+  scaleNmPerUnit: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** The water kind of open sea outside every drawn area. */
+  defaultWater: WaterKind
+})
+export type ChartSettings = z.infer<typeof ChartSettings>
+
+export const ChartShip = z.object({
+  shipId: Id,
+  name: z.string(),
+  status: z.string(),
+  /** In port (null at sea). */
+  portId: Id.nullable(),
+  /** Where she is drawn (null: in a port that is not placed, or at sea on no voyage). */
+  x: z.number().nullable(),
+  y: z.number().nullable(),
+  voyageId: Id.nullable()
+})
+
+export const VoyageTrack = z.object({
+  voyageId: Id,
+  name: z.string(),
+  status: z.string(),
+  /** The planned course, port to port (the ports' polylines, legs joined). */
+  course: z.array(Point),
+  /** Where the squadron has been, day by day (blown off course included). */
+  track: z.array(Point),
+  position: Point.nullable()
+})
+
+export const Chart = z.object({
+  settings: ChartSettings,
+  ports: z.array(ChartPort),
+  areas: z.array(SeaArea),
+  routes: z.array(Route),
+  ships: z.array(ChartShip),
+  voyages: z.array(VoyageTrack)
+})
+export type Chart = z.infer<typeof Chart>
+
+const Polygon = z.array(Point).min(3, 'a sea area needs at least three corners').max(500, 'at most 500 corners')
+
+// ─── Speeds, wind, events ───────────────────────────────────────────────────────────────────────
+
+/** The voyage's winds (seed 003 II: one die a voyage on the wind table). */
+export const Wind = z.object({ roll: z.number().int(), label: z.string(), nmPerDay: z.number().int() })
+export type Wind = z.infer<typeof Wind>
+
+export const ShipSpeed = z.object({
+  shipId: Id,
+  name: z.string(),
+  /** Every term: base by hull, streamlined, well trained, master-o'-tops, pilot, rigging lost, careening, sluggish (and the wind once rolled). */
+  breakdown: z.array(Term),
+  /** Nautical miles a day before the wind (never below the floor). */
+  withoutWind: z.number().int(),
+  /** With the worst and best wind of the table (the plan shows the range). */
+  min: z.number().int(),
+  max: z.number().int(),
+  /** With the voyage's wind, once rolled (null in a plan). */
+  nmPerDay: z.number().int().nullable(),
+  /** Why she cannot sail (no minimum sail crew, no food aboard, not in the first port…). */
+  problems: z.array(z.string())
+})
+export type ShipSpeed = z.infer<typeof ShipSpeed>
+
+export const Leg = z.object({
+  fromPortId: Id,
+  toPortId: Id,
+  fromName: z.string(),
+  toName: z.string(),
+  routeId: Id,
+  distanceNm: z.number().int()
+})
+
+export const VoyagePlan = z.object({
+  legs: z.array(Leg),
+  distanceNm: z.number().int(),
+  ships: z.array(ShipSpeed),
+  /** The squadron sails at its slowest ship. */
+  squadron: z.object({ slowestShipId: Id.nullable(), withoutWind: z.number().int(), min: z.number().int(), max: z.number().int() }),
+  /** Days at sea: with moderate winds, the best and the worst wind. */
+  expectedDays: z.object({ moderate: z.number().int(), fastest: z.number().int(), slowest: z.number().int() }),
+  /** The water kinds crossed and how often encounters are checked. */
+  waters: z.array(z.object({ kind: WaterKind, checkEvery: CheckEvery, nm: z.number().int() })),
+  /** Food aboard, in days for the slowest-lasting ship (null: nobody aboard). */
+  foodDays: z.number().int().nullable(),
+  problems: z.array(z.string()),
+  canSail: z.boolean()
+})
+export type VoyagePlan = z.infer<typeof VoyagePlan>
+
+/** The ten results of the special events table (seed 003 II). */
+export const SPECIAL_EVENTS = ['becalmed', 'fog', 'disease', 'squalls', 'wreck', 'storm'] as const
+export const SpecialEventKind = z.enum(SPECIAL_EVENTS)
+export type SpecialEventKind = z.infer<typeof SpecialEventKind>
+
+/** A die roll with what it decided. */
+export const VoyageRoll = z.object({
+  purpose: z.string(),
+  notation: z.string(),
+  dice: z.array(z.number()),
+  total: z.number(),
+  tn: z.number().nullable(),
+  success: z.boolean().nullable()
+})
+export type VoyageRoll = z.infer<typeof VoyageRoll>
+
+export const VoyageLogEntry = z.object({
+  id: Id,
+  day: z.number().int(),
+  label: z.string(),
+  kind: z.enum(['start', 'day', 'check', 'encounter', 'event', 'battle', 'choice', 'arrival', 'passengers', 'ship', 'note', 'end']),
+  text: z.string(),
+  miles: z.number().int(),
+  rolls: z.array(VoyageRoll)
+})
+export type VoyageLogEntry = z.infer<typeof VoyageLogEntry>
+
+// ─── Encounters ─────────────────────────────────────────────────────────────────────────────────
+
+export const EncounterChoice = z.enum(['pass', 'evade', 'parley', 'fight'])
+export type EncounterChoice = z.infer<typeof EncounterChoice>
+
+export const PendingEncounter = z.object({
+  kind: z.literal('encounter'),
+  /** The 5k5 roll (5-50). */
+  entry: z.number().int(),
+  /** The seed's line. */
+  label: z.string(),
+  /** A special entry (sirens, island, the 7th Sea, leviathan, ghost ship, a major pirate, the Black Freighter): the GM plays it. */
+  special: z.boolean(),
+  /** What the GM is asked to do for a special entry, or a reading the line needed. */
+  prompt: z.string().nullable(),
+  /** The ships met, as battle participant inputs (side 'them', AI). */
+  ships: z.array(BattleParticipantInput),
+  /** Their names, for the card. */
+  names: z.array(z.string()),
+  weather: Weather,
+  /** Where it appears (Extreme, closer in rough weather, fog or storm). */
+  appearsAt: Range,
+  /** The lookouts' Observation check: when it is seen and recognised (null: not seen before Close). */
+  sighting: z.object({ observer: z.string(), roll: VoyageRoll, seenAt: Range.nullable() }),
+  /** The range a fight or chase starts at. */
+  range: Range,
+  behaviour: z.object({ theirs: z.string(), ours: z.string() }),
+  choices: z.array(EncounterChoice)
+})
+export type PendingEncounter = z.infer<typeof PendingEncounter>
+
+export const PendingEvent = z.object({
+  kind: z.literal('event'),
+  /** The d10 (1-10). */
+  roll: z.number().int(),
+  event: SpecialEventKind,
+  label: z.string(),
+  text: z.string(),
+  /** How it came: a Drama Die the GM spent, or the weekly chance. */
+  cause: z.enum(['drama', 'chance']),
+  /** Players may spend Drama Dice (one each, all must agree) to avoid it. */
+  avoidable: z.boolean()
+})
+export type PendingEvent = z.infer<typeof PendingEvent>
+
+export const VoyageStop = z.enum(['encounter', 'event', 'battle', 'arrival', 'days', 'wrecked', 'lost'])
+export type VoyageStop = z.infer<typeof VoyageStop>
+
+export const VoyageShip = z.object({
+  shipId: Id,
+  name: z.string(),
+  /** sailing; taken, sunk or wrecked: out of the squadron. */
+  state: z.enum(['sailing', 'taken', 'sunk', 'wrecked', 'escaped']),
+  speed: ShipSpeed
+})
+
+export const VoyageStatus = z.enum(['atSea', 'arrived', 'lost'])
+
+export const Voyage = z.object({
+  id: Id,
+  name: z.string(),
+  status: VoyageStatus,
+  startedDay: z.number().int(),
+  startedLabel: z.string(),
+  /** Days at sea so far. */
+  daysAtSea: z.number().int(),
+  route: z.array(z.object({ portId: Id, name: z.string() })),
+  legs: z.array(Leg),
+  distanceNm: z.number().int(),
+  /** Miles made along the course. */
+  sailedNm: z.number(),
+  /** Which leg she is on (0-based) and the miles into it. */
+  leg: z.number().int(),
+  legNm: z.number(),
+  position: Point.nullable(),
+  /** Blown off course: the offset from the course, chart units (steered back as she sails). */
+  offset: Point,
+  wind: Wind,
+  weather: Weather,
+  /** The squadron's miles a day (its slowest ship). */
+  nmPerDay: z.number().int(),
+  ships: z.array(VoyageShip),
+  /** Days still lost to an event: becalmed, fog, lost, storm, squalls' delay. */
+  delays: z.object({ becalmed: z.number().int(), fog: z.number().int(), lost: z.number().int(), storm: z.number().int(), squalls: z.number().int() }),
+  passengers: z.object({ count: z.number().int(), farePer40Nm: z.number(), fare: z.number().int(), paid: z.boolean() }),
+  /** The water under her keel now and when the next encounter check falls. */
+  water: WaterKind,
+  nextCheckDay: z.number().int().nullable(),
+  pending: z.discriminatedUnion('kind', [PendingEncounter, PendingEvent]).nullable(),
+  battleId: Id.nullable(),
+  /** Why the last sail stopped. */
+  stop: VoyageStop.nullable(),
+  endedDay: z.number().int().nullable()
+})
+export type Voyage = z.infer<typeof Voyage>
+
+export const VoyageView = Voyage.extend({ log: z.array(VoyageLogEntry) })
+export type VoyageView = z.infer<typeof VoyageView>
+
+export const VoyageSummary = z.object({
+  id: Id,
+  name: z.string(),
+  status: VoyageStatus,
+  startedLabel: z.string(),
+  from: z.string(),
+  to: z.string(),
+  ships: z.array(z.string()),
+  sailedNm: z.number().int(),
+  distanceNm: z.number().int(),
+  stop: VoyageStop.nullable()
+})
+
+export const DramaPool = z.object({
+  /** The GM's Drama Dice. */
+  gm: z.number().int(),
+  /** Percent chance a week at sea of a special event (0: only when the GM spends a Drama Die). */
+  eventChancePerWeek: z.number().int()
+})
+
+const VoyageRef = { voyageId: Id }
+const Dice = z.array(z.number().int()).max(2000).optional()
+const ShipIds = z
+  .array(Id)
+  .min(1, 'choose at least one ship')
+  .max(20, 'at most 20 ships')
+  .refine((a) => new Set(a).size === a.length, 'each ship once')
+const RoutePorts = z.array(Id).min(2, 'a voyage needs a port to leave and one to reach').max(30)
+
+export const voyageContracts = {
+  'chart.get': contract({
+    summary: 'The sea chart: ports with their positions, sea areas with their water kinds, routes with distances, ships where they are and the track of each voyage.',
+    scope: 'campaign',
+    mutates: false,
+    input: NoInput,
+    output: Chart
+  }),
+  'chart.configure': contract({
+    summary: "Set the chart's scale (nautical miles per unit), size, and the water kind of open sea outside every area.",
+    scope: 'campaign',
+    mutates: true,
+    input: z
+      .object({
+        scaleNmPerUnit: z.number().positive('must be more than 0').max(10_000).optional(),
+        width: z.number().int().min(100).max(100_000).optional(),
+        height: z.number().int().min(100).max(100_000).optional(),
+        defaultWater: WaterKind.optional()
+      })
+      .strict(),
+    output: ChartSettings
+  }),
+  'chart.placePort': contract({
+    summary: 'Place (or move) a port on the chart.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ portId: Id, x: Coord, y: Coord }).strict(),
+    output: ChartPort
+  }),
+  'chart.saveArea': contract({
+    summary: 'Draw a sea area (a polygon) with its water kind, which sets how often encounters are checked; with an id, redraw it.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ id: Id.optional(), name: DisplayName, kind: WaterKind, polygon: Polygon }).strict(),
+    output: SeaArea
+  }),
+  'chart.removeArea': contract({
+    summary: 'Remove a sea area from the chart.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ areaId: Id }).strict(),
+    output: z.object({ areaId: Id })
+  }),
+  'chart.saveRoute': contract({
+    summary: 'Draw a route between two ports (a polyline through waypoints); its distance is measured on the chart unless typed. With an id, redraw it.',
+    scope: 'campaign',
+    mutates: true,
+    input: z
+      .object({
+        id: Id.optional(),
+        fromPortId: Id,
+        toPortId: Id,
+        via: z.array(Point).max(500).default([]),
+        distanceNm: z.number().int().min(1).max(100_000).nullable().default(null)
+      })
+      .strict()
+      .refine((r) => r.fromPortId !== r.toPortId, { message: 'a route joins two different ports', path: ['toPortId'] }),
+    output: Route
+  }),
+  'chart.removeRoute': contract({
+    summary: 'Remove a route from the chart.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ routeId: Id }).strict(),
+    output: z.object({ routeId: Id })
+  }),
+
+  'drama.get': contract({
+    summary: "The GM's Drama Dice and the weekly chance of a special event at sea.",
+    scope: 'campaign',
+    mutates: false,
+    input: NoInput,
+    output: DramaPool
+  }),
+  'drama.set': contract({
+    summary: "Set the GM's Drama Dice and the weekly chance (percent) of a special event at sea.",
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ gm: z.number().int().min(0).max(99).optional(), eventChancePerWeek: z.number().int().min(0).max(100).optional() }).strict(),
+    output: DramaPool
+  }),
+
+  'voyages.plan': contract({
+    summary: "Plan a voyage: legs and distance by the chart's routes, each ship's miles a day with every term, the squadron's speed (its slowest), expected days, and why it cannot sail.",
+    scope: 'campaign',
+    mutates: false,
+    input: z.object({ shipIds: ShipIds, route: RoutePorts }).strict(),
+    output: VoyagePlan
+  }),
+  'voyages.start': contract({
+    summary: 'Set sail: the ships leave port, the wind is rolled (one die on the wind table), passengers come aboard at their fare.',
+    scope: 'campaign',
+    mutates: true,
+    input: z
+      .object({
+        shipIds: ShipIds,
+        route: RoutePorts,
+        name: DisplayName.optional(),
+        passengers: z.number().int().min(0).max(9999).default(0),
+        /** Guilders per passenger per 40 nm (default: the passengers rule table, 1 G). */
+        farePer40Nm: z.number().min(0).max(1000).optional(),
+        dice: Dice
+      })
+      .strict(),
+    output: VoyageView
+  }),
+  'voyages.sail': contract({
+    summary: 'Sail on day by day on the campaign clock (upkeep and rations run as usual): miles, food, encounter checks when due; stops when the GM is needed (encounter, special event, arrival) or after the days asked.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ ...VoyageRef, days: z.number().int().min(1).max(366).optional(), dice: Dice }).strict(),
+    output: z.object({
+      voyage: VoyageView,
+      days: z.number().int(),
+      stop: VoyageStop,
+      /** The clock's periodic steps that ran (upkeep, rations…). */
+      steps: z.array(z.object({ day: z.number().int(), label: z.string(), step: z.string(), title: z.string(), effects: z.array(z.string()) }))
+    })
+  }),
+  'voyages.get': contract({
+    summary: 'A voyage with its log: every day’s miles, food, encounter checks, events and battles with their rolls.',
+    scope: 'campaign',
+    mutates: false,
+    input: z.object(VoyageRef).strict(),
+    output: VoyageView
+  }),
+  'voyages.list': contract({
+    summary: 'Every voyage, newest first.',
+    scope: 'campaign',
+    mutates: false,
+    input: NoInput,
+    output: z.array(VoyageSummary)
+  }),
+  'voyages.specialEvent': contract({
+    summary: 'The GM spends a Drama Die for a special event on a voyage (one die on the seed’s table); it waits for the players to avoid it or the GM to resolve it.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ ...VoyageRef, spendDramaDie: z.boolean().default(true), dice: Dice }).strict(),
+    output: VoyageView
+  }),
+  'voyages.avoidEvent': contract({
+    summary: 'The players spend Drama Dice (one each, all agreeing) to avoid the pending special event.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ ...VoyageRef, players: z.number().int().min(1).max(20).default(1), note: z.string().max(2000).optional() }).strict(),
+    output: VoyageView
+  }),
+  'voyages.resolveEvent': contract({
+    summary: 'Let the pending special event happen: its days, damage, checks (Navigation, Pilot, Resolve, Wits) and being blown off course are rolled and applied.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ ...VoyageRef, dice: Dice }).strict(),
+    output: VoyageView
+  }),
+  'voyages.resolveEncounter': contract({
+    summary: 'Answer the pending encounter: let it pass, parley (the GM writes the outcome), evade (a chase on the battle board) or fight (a battle at the current range, linked to the voyage).',
+    scope: 'campaign',
+    mutates: true,
+    input: z
+      .object({
+        ...VoyageRef,
+        choice: EncounterChoice,
+        note: z.string().max(2000).optional(),
+        /** The range a fight or chase starts at (default: when seen). */
+        range: Range.optional(),
+        dice: Dice
+      })
+      .strict(),
+    output: z.object({ voyage: VoyageView, battleId: Id.nullable() })
+  }),
+  'voyages.end': contract({
+    summary: 'End a voyage at sea where she is (the ships stay at sea), or in a port (they enter it).',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ ...VoyageRef, portId: Id.nullable().default(null), note: z.string().max(2000).optional() }).strict(),
+    output: VoyageView
+  })
+} as const
