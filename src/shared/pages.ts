@@ -16,6 +16,7 @@ export const PAGES: PageDef[] = [
   { key: 'battles', path: 'battles', label: 'Battles', upcoming: false },
   { key: 'shipyard', path: 'shipyard', label: 'Shipyard', upcoming: false },
   { key: 'ports', path: 'ports', label: 'Ports', upcoming: false },
+  { key: 'chart', path: 'chart', label: 'Chart', upcoming: false },
   {
     key: 'companies',
     path: 'companies',

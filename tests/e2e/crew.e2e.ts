@@ -124,7 +124,7 @@ describe('the life of a ship in Chromium', () => {
     // ── A port, friendly to Anne (Ports page) ─────────────────────────────────
     await openPage(page, 'Ports', 'ports')
     await page.locator('[data-test=ports-empty]').getByText('No ports yet.').waitFor()
-    await page.locator('[data-test=chart-upcoming]').getByText('The sea chart is on the way').waitFor()
+    await page.locator('[data-test=chart-link]').getByRole('link', { name: 'Chart' }).waitFor()
     await page.locator('[data-test=port-new]').click()
     const portDialog = page.locator('[data-test=port-dialog]')
     await portDialog.getByLabel('Port name').fill('Port Royal')

@@ -143,7 +143,8 @@ describe('the sample campaign', () => {
     try {
       await t.door.call('campaigns.open', { path: a })
       const ports = await t.door.call('ports.list')
-      expect(ports.map((p) => [p.name, p.nation, p.major, p.colonial, p.pirateHaven, p.ships.map((s) => s.name)])).toEqual([
+      const first = ports.filter((p) => ['La Bucca', 'Port Renard', 'San Cristóbal'].includes(p.name))
+      expect(first.map((p) => [p.name, p.nation, p.major, p.colonial, p.pirateHaven, p.ships.map((s) => s.name)])).toEqual([
         ['La Bucca', '', false, true, true, ['Sea Dog']],
         ['Port Renard', 'Montaigne', false, true, false, []],
         ['San Cristóbal', 'Castille', true, false, false, ['Santa Lucia']]
@@ -167,6 +168,31 @@ describe('the sample campaign', () => {
       expect(d.trainedFighters.total).toBe(92)
       expect(d.owed).toBe(90 * 16 + 92 * 4)
       expect(d.orders).toMatchObject({ recruit: true, pressGang: true, recruitUpTo: 96, provisionMonths: 1 })
+    } finally {
+      await t.cleanup()
+    }
+  })
+
+  it('issue 7: a Théah chart — a dozen ports of several nations placed, sea areas of every water kind, routes with measured distances', async () => {
+    const a = join(dir, 'chart.quarterdeck')
+    await buildSampleCampaign(a)
+    const t = makeSession()
+    try {
+      await t.door.call('campaigns.open', { path: a })
+      const chart = await t.door.call('chart.get')
+      expect(chart.ports).toHaveLength(12)
+      expect(chart.ports.every((p) => p.x !== null && p.y !== null)).toBe(true)
+      expect(new Set(chart.ports.map((p) => p.nation).filter(Boolean))).toEqual(new Set(['Castille', 'Montaigne', 'Avalon', 'Vendel', 'Eisen', 'Vodacce']))
+      expect(chart.ports.find((p) => p.name === 'La Bucca')).toMatchObject({ pirateHaven: true })
+      expect(new Set(chart.areas.map((x) => x.kind))).toEqual(new Set(['continental', 'colonial', 'coastal', 'seaLane', 'uncharted']))
+      expect(chart.routes.length).toBeGreaterThanOrEqual(15)
+      const crossing = chart.routes.find((r) => r.fromName === 'San Cristóbal' && r.toName === 'La Bucca')!
+      expect(crossing).toMatchObject({ measuredNm: 1416, distanceNm: 1416, distanceOverride: null })
+      expect(chart.ships.map((s) => [s.name, s.x, s.y])).toEqual([
+        ['Santa Lucia', 1050, 700],
+        ['Sea Dog', 350, 600]
+      ])
+      expect(await t.door.call('drama.get')).toEqual({ gm: 3, eventChancePerWeek: 0 })
     } finally {
       await t.cleanup()
     }

@@ -268,6 +268,212 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX ship_officer_ship ON ship_officer(ship_id, id);
     `
+  },
+  {
+    id: '0007_voyages',
+    sql: `
+      -- The sea chart (issue 7): ports get positions (chart units; null until placed).
+      ALTER TABLE port ADD COLUMN x REAL;
+      ALTER TABLE port ADD COLUMN y REAL;
+      -- One row: the chart's scale (nm per unit) and size, the water of open sea, the GM's Drama
+      -- Dice and the weekly percent chance of a special event at sea.
+      CREATE TABLE sea_setting (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        scale_nm REAL NOT NULL DEFAULT 10 CHECK (scale_nm > 0),
+        width INTEGER NOT NULL DEFAULT 1600,
+        height INTEGER NOT NULL DEFAULT 1000,
+        default_water TEXT NOT NULL DEFAULT 'seaLane',
+        drama_gm INTEGER NOT NULL DEFAULT 0 CHECK (drama_gm >= 0),
+        event_chance INTEGER NOT NULL DEFAULT 0 CHECK (event_chance BETWEEN 0 AND 100)
+      );
+      -- Sea areas: a polygon (JSON [{x, y}]) with its water kind (sets the encounter checks).
+      CREATE TABLE sea_area (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('coastal', 'colonial', 'continental', 'seaLane', 'uncharted')),
+        polygon TEXT NOT NULL
+      );
+      -- Routes between two ports: waypoints between them (JSON) and a typed distance (null: measured).
+      CREATE TABLE sea_route (
+        id INTEGER PRIMARY KEY,
+        from_port_id INTEGER NOT NULL REFERENCES port(id) ON DELETE CASCADE,
+        to_port_id INTEGER NOT NULL REFERENCES port(id) ON DELETE CASCADE,
+        via TEXT NOT NULL DEFAULT '[]',
+        distance_nm INTEGER CHECK (distance_nm IS NULL OR distance_nm > 0)
+      );
+      CREATE INDEX sea_route_ports ON sea_route(from_port_id, to_port_id);
+      -- A voyage: its course (legs with their polylines, copied at sail time), the wind rolled, progress,
+      -- the state of events (JSON), what waits for the GM (JSON) and the battle it launched.
+      CREATE TABLE voyage (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'atSea' CHECK (status IN ('atSea', 'arrived', 'lost')),
+        started_day INTEGER NOT NULL,
+        ended_day INTEGER,
+        route TEXT NOT NULL,
+        legs TEXT NOT NULL,
+        wind_roll INTEGER NOT NULL,
+        days_at_sea INTEGER NOT NULL DEFAULT 0,
+        sailed_nm REAL NOT NULL DEFAULT 0,
+        extra_nm REAL NOT NULL DEFAULT 0,
+        offset_x REAL NOT NULL DEFAULT 0,
+        offset_y REAL NOT NULL DEFAULT 0,
+        state TEXT NOT NULL DEFAULT '{}',
+        passengers INTEGER NOT NULL DEFAULT 0,
+        fare_per_40 REAL NOT NULL DEFAULT 1,
+        fare_paid INTEGER NOT NULL DEFAULT 0,
+        last_check_day INTEGER,
+        pending TEXT,
+        battle_id INTEGER REFERENCES battle(id) ON DELETE SET NULL,
+        stop TEXT
+      );
+      CREATE INDEX voyage_status ON voyage(status, id);
+      CREATE TABLE voyage_ship (
+        voyage_id INTEGER NOT NULL REFERENCES voyage(id) ON DELETE CASCADE,
+        ship_id INTEGER NOT NULL REFERENCES ship(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        state TEXT NOT NULL DEFAULT 'sailing' CHECK (state IN ('sailing', 'taken', 'sunk', 'wrecked', 'escaped')),
+        PRIMARY KEY (voyage_id, ship_id)
+      );
+      CREATE INDEX voyage_ship_ship ON voyage_ship(ship_id);
+      -- The voyage's log: each day's miles and food, checks, encounters, events, battles, with rolls (JSON).
+      CREATE TABLE voyage_event (
+        id INTEGER PRIMARY KEY,
+        voyage_id INTEGER NOT NULL REFERENCES voyage(id) ON DELETE CASCADE,
+        day INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        text TEXT NOT NULL,
+        miles INTEGER NOT NULL DEFAULT 0,
+        x REAL,
+        y REAL,
+        rolls TEXT NOT NULL DEFAULT '[]'
+      );
+      CREATE INDEX voyage_event_voyage ON voyage_event(voyage_id, id);
+    `
+  },
+  {
+    id: '0008_trade',
+    sql: `
+      -- Sea trade, joint-stock companies and booty (issue 8; seed 003 VII, VIII).
+      -- A port's own cargo prices (the others read the cargoPrices rule table's column).
+      CREATE TABLE market_price (
+        port_id INTEGER NOT NULL REFERENCES port(id) ON DELETE CASCADE,
+        cargo TEXT NOT NULL,
+        price INTEGER NOT NULL CHECK (price >= 0),
+        PRIMARY KEY (port_id, cargo)
+      );
+      -- Cargo in a ship's hold by type: tons and what was paid for them (0 for booty).
+      CREATE TABLE ship_cargo (
+        ship_id INTEGER NOT NULL REFERENCES ship(id) ON DELETE CASCADE,
+        cargo TEXT NOT NULL,
+        tons REAL NOT NULL CHECK (tons > 0),
+        paid INTEGER NOT NULL DEFAULT 0 CHECK (paid >= 0),
+        PRIMARY KEY (ship_id, cargo)
+      );
+      -- A ship's visit to a port, for the demand die (once per cargo type per visit) and the week of
+      -- cargo work. mark: the ship's newest ship_event id when the visit began (a later sailing ends it).
+      CREATE TABLE trade_visit (
+        id INTEGER PRIMARY KEY,
+        ship_id INTEGER NOT NULL REFERENCES ship(id) ON DELETE CASCADE,
+        port_id INTEGER NOT NULL REFERENCES port(id) ON DELETE CASCADE,
+        started_day INTEGER NOT NULL,
+        mark INTEGER NOT NULL DEFAULT 0,
+        worked INTEGER NOT NULL DEFAULT 0 CHECK (worked IN (0, 1))
+      );
+      CREATE INDEX trade_visit_ship ON trade_visit(ship_id, id);
+      CREATE TABLE trade_demand (
+        visit_id INTEGER NOT NULL REFERENCES trade_visit(id) ON DELETE CASCADE,
+        cargo TEXT NOT NULL,
+        die INTEGER NOT NULL,
+        bonus INTEGER NOT NULL,
+        percent INTEGER NOT NULL,
+        band TEXT NOT NULL,
+        PRIMARY KEY (visit_id, cargo)
+      );
+      -- Joint-stock companies: each is an owner (its treasury is the owner's cash).
+      CREATE TABLE company (
+        id INTEGER PRIMARY KEY,
+        owner_id INTEGER NOT NULL UNIQUE REFERENCES owner(id),
+        port_id INTEGER REFERENCES port(id) ON DELETE SET NULL,
+        status TEXT NOT NULL CHECK (status IN ('applying', 'chartered')),
+        charter_how TEXT NOT NULL DEFAULT 'none' CHECK (charter_how IN ('granted', 'bought', 'none')),
+        charter_cost INTEGER NOT NULL DEFAULT 0,
+        charter_roll TEXT,
+        created_day INTEGER NOT NULL,
+        chartered_day INTEGER,
+        banker_person_id INTEGER REFERENCES person(id) ON DELETE SET NULL,
+        banker_hired INTEGER NOT NULL DEFAULT 0 CHECK (banker_hired IN (0, 1)),
+        share_price INTEGER NOT NULL,
+        offering INTEGER NOT NULL DEFAULT 1 CHECK (offering IN (0, 1))
+      );
+      CREATE TABLE company_founder (
+        company_id INTEGER NOT NULL REFERENCES company(id) ON DELETE CASCADE,
+        owner_id INTEGER NOT NULL REFERENCES owner(id),
+        position INTEGER NOT NULL,
+        PRIMARY KEY (company_id, owner_id)
+      );
+      CREATE TABLE company_share (
+        company_id INTEGER NOT NULL REFERENCES company(id) ON DELETE CASCADE,
+        owner_id INTEGER NOT NULL REFERENCES owner(id),
+        shares INTEGER NOT NULL CHECK (shares > 0),
+        PRIMARY KEY (company_id, owner_id)
+      );
+      CREATE TABLE company_price (
+        id INTEGER PRIMARY KEY,
+        company_id INTEGER NOT NULL REFERENCES company(id) ON DELETE CASCADE,
+        day INTEGER NOT NULL,
+        price INTEGER NOT NULL,
+        note TEXT NOT NULL DEFAULT ''
+      );
+      CREATE INDEX company_price_company ON company_price(company_id, id);
+      -- Shares that may change hands in a month (1K1, rolled at the monthly step), and how many did.
+      CREATE TABLE company_allowance (
+        company_id INTEGER NOT NULL REFERENCES company(id) ON DELETE CASCADE,
+        month TEXT NOT NULL,
+        rolled INTEGER NOT NULL,
+        used INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (company_id, month)
+      );
+      -- Trading voyages' accounts and their split (JSON, as posted).
+      CREATE TABLE trade_venture (
+        id INTEGER PRIMARY KEY,
+        ship_id INTEGER NOT NULL REFERENCES ship(id) ON DELETE CASCADE,
+        company_id INTEGER REFERENCES company(id) ON DELETE SET NULL,
+        status TEXT NOT NULL CHECK (status IN ('open', 'closed')),
+        opened_day INTEGER NOT NULL,
+        closed_day INTEGER,
+        profit INTEGER,
+        split TEXT,
+        ledger_tx_id INTEGER
+      );
+      CREATE INDEX trade_venture_ship ON trade_venture(ship_id, status);
+      CREATE TABLE venture_entry (
+        id INTEGER PRIMARY KEY,
+        venture_id INTEGER NOT NULL REFERENCES trade_venture(id) ON DELETE CASCADE,
+        day INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('purchase', 'sale', 'passengers', 'portCosts', 'wages', 'food', 'other')),
+        memo TEXT NOT NULL,
+        amount INTEGER NOT NULL,
+        payer_id INTEGER REFERENCES owner(id)
+      );
+      CREATE INDEX venture_entry_venture ON venture_entry(venture_id, id);
+      -- A ship's own articles (shares of booty by role); ships without a row read the rule table.
+      CREATE TABLE booty_articles (
+        ship_id INTEGER PRIMARY KEY REFERENCES ship(id) ON DELETE CASCADE,
+        captain REAL NOT NULL,
+        officers REAL NOT NULL,
+        crew REAL NOT NULL
+      );
+      -- Booty held by a ship's owners awaiting division (+) and divisions (−).
+      CREATE TABLE booty_entry (
+        id INTEGER PRIMARY KEY,
+        ship_id INTEGER NOT NULL REFERENCES ship(id) ON DELETE CASCADE,
+        day INTEGER NOT NULL,
+        amount INTEGER NOT NULL,
+        memo TEXT NOT NULL
+      );
+      CREATE INDEX booty_entry_ship ON booty_entry(ship_id, id);
+    `
   }
 ]
 

@@ -47,6 +47,7 @@ import { crewRoster } from './crew'
 import { getPerson } from './people'
 import { getRule } from './rules'
 import { addShipEvent, listing, quoteFor, requireShip, shipOwners, shipRules } from './ships'
+import { voyageBattleConcluded } from './voyages'
 
 /**
  * High Seas battles in the campaign (seed 003, IV–VI): starting a battle from campaign ships,
@@ -760,6 +761,7 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
     JSON.stringify(NO_PENDING()),
     b.row.id
   )
+  voyageBattleConcluded(db, b.row.id) // a voyage's battle: the voyage takes its results (issue 7)
   return { battleId: b.row.id, applied, name, winner: b.state.winner }
 }
 

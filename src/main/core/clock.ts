@@ -1,8 +1,9 @@
-import { dateOf, startsMonth, startsWeek, type CalendarDate } from '../../shared/calendar'
+import { dateLabel, dateOf, type CalendarDate } from '../../shared/calendar'
 import type { StepRun } from '../../shared/commands/core'
 import type { DiceBox } from '../../shared/dice/roll'
+import type { ShipQuote } from '../../shared/ship/design'
 import { stmt, type Db } from '../campaign/sqlite'
-import { clockAt, currentDay, labelOf } from './clock-state'
+import { clockAt, currentDay } from './clock-state'
 import { getRule } from './rules'
 
 /**
@@ -22,6 +23,11 @@ export interface StepContext {
   dice: () => DiceBox
   /** Record one effect of this step ("Hired 7 sailors for the Sea Dog"). */
   effect: (text: string) => void
+  /**
+   * Quotes of ship designs (by their design JSON) already made in this command: the rule tables
+   * do not change while a command runs, so a step may reuse them instead of quoting again.
+   */
+  quotes: Map<string, ShipQuote>
 }
 
 export interface PeriodicStep {
@@ -46,33 +52,52 @@ export function periodicSteps(): PeriodicStep[] {
   return [...registry.values()].sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
-function isDue(step: PeriodicStep, cal: ReturnType<typeof getRule<'calendar'>>, day: number): boolean {
+function isDue(step: PeriodicStep, week: boolean, month: boolean): boolean {
   if (step.every === 'day') return true
-  if (step.every === 'week') return startsWeek(cal, day)
-  return startsMonth(cal, day)
+  if (step.every === 'week') return week
+  return month
+}
+
+/**
+ * One run of the clock over some days: what stays the same from day to day (the calendar, the
+ * steps, the statements, the design quotes). `advanceClock` makes one; a voyage makes one for all
+ * the days it sails in one command and moves it a day at a time with `clockDay`.
+ */
+export interface ClockRun {
+  cal: ReturnType<typeof getRule<'calendar'>>
+  label: (day: number) => string
+  steps: PeriodicStep[]
+  quotes: Map<string, ShipQuote>
+  runs: StepRun[]
+}
+
+export function clockRun(db: Db, quotes: Map<string, ShipQuote> = new Map()): ClockRun {
+  const cal = getRule(db, 'calendar')
+  return { cal, label: (day) => dateLabel(cal, day), steps: periodicSteps(), quotes, runs: [] }
+}
+
+/** Move the clock to `day` (the day after the current one) and run the steps that fall due on it. */
+export function clockDay(db: Db, run: ClockRun, day: number, dice: () => DiceBox): void {
+  stmt(db, `UPDATE clock SET day = ? WHERE id = 1`).run(day)
+  const date = dateOf(run.cal, day)
+  const week = date.weekdayIndex === 0
+  const month = date.dayOfMonth === 1
+  const log = stmt(db, `INSERT INTO clock_log (day, step, effects) VALUES (?, ?, ?)`)
+  for (const step of run.steps) {
+    if (!isDue(step, week, month)) continue
+    const effects: string[] = []
+    step.run({ db, day, date, dice, effect: (t) => effects.push(t), quotes: run.quotes })
+    if (effects.length === 0) continue
+    log.run(day, step.id, JSON.stringify(effects))
+    run.runs.push({ day, label: run.label(day), step: step.id, title: step.title, effects })
+  }
 }
 
 export function advanceClock(db: Db, days: number, dice: () => DiceBox) {
-  const cal = getRule(db, 'calendar')
-  const label = labelOf(db)
+  const run = clockRun(db)
   const start = currentDay(db)
-  const runs: StepRun[] = []
-  const steps = periodicSteps()
-  const log = stmt(db, `INSERT INTO clock_log (day, step, effects) VALUES (?, ?, ?)`)
-  const setDay = stmt(db, `UPDATE clock SET day = ? WHERE id = 1`)
-  for (let day = start + 1; day <= start + days; day++) {
-    setDay.run(day)
-    const date = dateOf(cal, day)
-    for (const step of steps) {
-      if (!isDue(step, cal, day)) continue
-      const effects: string[] = []
-      step.run({ db, day, date, dice, effect: (t) => effects.push(t) })
-      if (effects.length === 0) continue
-      log.run(day, step.id, JSON.stringify(effects))
-      runs.push({ day, label: label(day), step: step.id, title: step.title, effects })
-    }
-  }
-  return { from: clockAt(db, start), to: clockAt(db, start + days), steps: runs }
+  for (let day = start + 1; day <= start + days; day++) clockDay(db, run, day, dice)
+  return { from: clockAt(db, start), to: clockAt(db, start + days), steps: run.runs }
 }
 
 // The GM's own reminders that fall due are announced in the clock log on their day (a feature's

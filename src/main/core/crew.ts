@@ -521,8 +521,14 @@ function rosterOf(db: Db, x: Ctx): CrewRoster {
   }
 }
 
-export function crewRoster(db: Db, shipId: number): CrewRoster {
-  return rosterOf(db, ctxOf(db, shipId))
+export function crewRoster(db: Db, shipId: number, quotes?: Map<string, ShipQuote>): CrewRoster {
+  return rosterOf(db, ctxOf(db, shipId, quotes))
+}
+
+/** A ship's roster and condition from one read of her rows (what a voyage reads for her speed). */
+export function rosterAndCondition(db: Db, shipId: number, quotes?: Map<string, ShipQuote>): { roster: CrewRoster; condition: Condition } {
+  const x = ctxOf(db, shipId, quotes)
+  return { roster: rosterOf(db, x), condition: conditionOf(db, x) }
 }
 
 export function configureCompany(db: Db, input: { shipId: number; kind?: ShipKind; nation?: string; origin?: CrewOrigin }): CrewRoster {
@@ -902,8 +908,8 @@ export function conditionOf(db: Db, x: Ctx): Condition {
   }
 }
 
-export function shipCondition(db: Db, shipId: number): Condition {
-  return conditionOf(db, ctxOf(db, shipId))
+export function shipCondition(db: Db, shipId: number, quotes?: Map<string, ShipQuote>): Condition {
+  return conditionOf(db, ctxOf(db, shipId, quotes))
 }
 
 /** The Speed a ship has now (the design's, less an overdue careening's penalty): for battles and voyages. */
@@ -1435,14 +1441,14 @@ export function provisionsAtSea(db: Db, day: number, dice: () => DiceBox, effect
   }
 }
 
-registerPeriodicStep({ id: 'ship-upkeep', title: 'Monthly upkeep: wages and food', every: 'month', order: 100, run: ({ db, effect }) => monthlyUpkeep(db, effect) })
+registerPeriodicStep({ id: 'ship-upkeep', title: 'Monthly upkeep: wages and food', every: 'month', order: 100, run: ({ db, effect, quotes }) => monthlyUpkeep(db, effect, quotes) })
 registerPeriodicStep({
   id: 'ship-careening',
   title: 'Careening clock',
   every: 'month',
   order: 110,
-  run: ({ db, day, dice, effect }) => careeningClock(db, day, dice, effect)
+  run: ({ db, day, dice, effect, quotes }) => careeningClock(db, day, dice, effect, quotes)
 })
-registerPeriodicStep({ id: 'ship-port-work', title: 'Standing orders in port', every: 'week', order: 200, run: ({ db, day, dice, effect }) => portWork(db, day, dice, effect) })
-registerPeriodicStep({ id: 'ship-repairs', title: 'Repairs by the crews', every: 'week', order: 210, run: ({ db, day, effect }) => crewRepairs(db, day, effect) })
-registerPeriodicStep({ id: 'ship-provisions', title: 'Provisions at sea', every: 'week', order: 220, run: ({ db, day, dice, effect }) => provisionsAtSea(db, day, dice, effect) })
+registerPeriodicStep({ id: 'ship-port-work', title: 'Standing orders in port', every: 'week', order: 200, run: ({ db, day, dice, effect, quotes }) => portWork(db, day, dice, effect, quotes) })
+registerPeriodicStep({ id: 'ship-repairs', title: 'Repairs by the crews', every: 'week', order: 210, run: ({ db, day, effect, quotes }) => crewRepairs(db, day, effect, quotes) })
+registerPeriodicStep({ id: 'ship-provisions', title: 'Provisions at sea', every: 'week', order: 220, run: ({ db, day, dice, effect, quotes }) => provisionsAtSea(db, day, dice, effect, quotes) })

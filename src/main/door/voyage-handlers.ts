@@ -1,32 +1,125 @@
 import type { voyageContracts } from '../../shared/commands/voyages'
-import { CommandError } from '../../shared/errors'
-import type { HandlerSpec } from './types'
+import { configureChart, placePort, removeArea, removeRoute, saveArea, saveRoute } from '../core/chart'
+import {
+  avoidEvent,
+  chartOf,
+  dramaPool,
+  endVoyage,
+  listVoyages,
+  planVoyage,
+  resolveEncounter,
+  resolveEvent,
+  sailVoyage,
+  setDrama,
+  specialEvent,
+  startVoyage,
+  voyageView
+} from '../core/voyages'
+import type { CampaignContext, HandlerSpec } from './types'
 
 type VoyageHandlers = { [N in keyof typeof voyageContracts]: HandlerSpec<N> }
 
-const todo = (): never => {
-  throw new CommandError('rule', 'Voyages are being built.')
-}
+/** What a write did, for its journal line (describe() runs after run(), with the same context). */
+const said = new WeakMap<CampaignContext, string>()
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
-/** The sea chart and voyages (issue 7; seed 003 II-III). */
+/** The sea chart and voyages (issue 7; seed 003 II-III, VIII passengers). */
 export const voyageHandlers: VoyageHandlers = {
-  'chart.get': { kind: 'read', run: todo },
-  'chart.configure': { kind: 'write', run: todo, describe: () => '' },
-  'chart.placePort': { kind: 'write', run: todo, describe: () => '' },
-  'chart.saveArea': { kind: 'write', run: todo, describe: () => '' },
-  'chart.removeArea': { kind: 'write', run: todo, describe: () => '' },
-  'chart.saveRoute': { kind: 'write', run: todo, describe: () => '' },
-  'chart.removeRoute': { kind: 'write', run: todo, describe: () => '' },
-  'drama.get': { kind: 'read', run: todo },
-  'drama.set': { kind: 'write', run: todo, describe: () => '' },
-  'voyages.plan': { kind: 'read', run: todo },
-  'voyages.start': { kind: 'write', run: todo, describe: () => '' },
-  'voyages.sail': { kind: 'write', run: todo, describe: () => '' },
-  'voyages.get': { kind: 'read', run: todo },
-  'voyages.list': { kind: 'read', run: todo },
-  'voyages.specialEvent': { kind: 'write', run: todo, describe: () => '' },
-  'voyages.avoidEvent': { kind: 'write', run: todo, describe: () => '' },
-  'voyages.resolveEvent': { kind: 'write', run: todo, describe: () => '' },
-  'voyages.resolveEncounter': { kind: 'write', run: todo, describe: () => '' },
-  'voyages.end': { kind: 'write', run: todo, describe: () => '' }
+  'chart.get': { kind: 'read', run: ({ campaign: { db } }) => chartOf(db) },
+  'chart.configure': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => configureChart(db, input),
+    describe: (_i, out) => `Chart: ${out.scaleNmPerUnit} nm a unit, open sea is ${out.defaultWater}`
+  },
+  'chart.placePort': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => placePort(db, input),
+    describe: (_i, out) => `Placed ${out.name} on the chart`
+  },
+  'chart.saveArea': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => saveArea(db, input),
+    describe: (input, out) => `${input.id ? 'Redrew' : 'Drew'} the sea area ${out.name} (${out.kind})`
+  },
+  'chart.removeArea': {
+    kind: 'write',
+    run: (c, input) => {
+      const out = removeArea(c.campaign.db, input.areaId)
+      said.set(c, `Removed the sea area ${out.name}`)
+      return { areaId: out.areaId }
+    },
+    describe: (_i, _o, c) => said.get(c) ?? 'Removed a sea area'
+  },
+  'chart.saveRoute': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => saveRoute(db, input),
+    describe: (input, out) => `${input.id ? 'Redrew' : 'Drew'} the route ${out.fromName} – ${out.toName} (${out.distanceNm.toLocaleString('en')} nm)`
+  },
+  'chart.removeRoute': {
+    kind: 'write',
+    run: (c, input) => {
+      const out = removeRoute(c.campaign.db, input.routeId)
+      said.set(c, `Removed the route ${out.fromName} – ${out.toName}`)
+      return { routeId: out.id }
+    },
+    describe: (_i, _o, c) => said.get(c) ?? 'Removed a route'
+  },
+  'drama.get': { kind: 'read', run: ({ campaign: { db } }) => dramaPool(db) },
+  'drama.set': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => setDrama(db, input),
+    describe: (_i, out) => `The GM has ${plural(out.gm, 'Drama Die', 'Drama Dice')}; special events at sea: ${out.eventChancePerWeek}% a week`
+  },
+  'voyages.plan': { kind: 'read', run: ({ campaign: { db } }, input) => planVoyage(db, input) },
+  'voyages.start': {
+    kind: 'write',
+    run: (c, input) => startVoyage(c.campaign.db, input, c.dice(input.dice)),
+    describe: (_i, out) => `Set sail: ${out.name} (${out.ships.map((s) => s.name).join(', ')}), winds ${out.wind.label}`
+  },
+  'voyages.sail': {
+    kind: 'write',
+    run: (c, input) => {
+      const out = sailVoyage(c.campaign.db, input, c.dice(input.dice))
+      const why = { encounter: 'an encounter', event: 'a special event', battle: 'a battle', arrival: 'arrived', days: 'as asked', wrecked: 'wrecked', lost: 'the squadron is lost' }[out.stop]
+      said.set(c, `Sailed ${plural(out.days, 'day')} on ${out.voyage.name}: stopped, ${why}`)
+      return out
+    },
+    describe: (_i, _o, c) => said.get(c) ?? 'Sailed on'
+  },
+  'voyages.get': { kind: 'read', run: ({ campaign: { db } }, input) => voyageView(db, input.voyageId) },
+  'voyages.list': { kind: 'read', run: ({ campaign: { db } }) => listVoyages(db) },
+  'voyages.specialEvent': {
+    kind: 'write',
+    run: (c, input) => specialEvent(c.campaign.db, input, c.dice(input.dice)),
+    describe: (_i, out) => `Special event on ${out.name}: ${out.pending?.label ?? ''}`
+  },
+  'voyages.avoidEvent': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => avoidEvent(db, input),
+    describe: (input, out) => `The players spent ${plural(input.players, 'Drama Die', 'Drama Dice')} to avoid a special event on ${out.name}`
+  },
+  'voyages.resolveEvent': {
+    kind: 'write',
+    run: (c, input) => {
+      const out = resolveEvent(c.campaign.db, input, c.dice(input.dice))
+      said.set(c, `${out.view.name}: ${out.text}`.slice(0, 300))
+      return out.view
+    },
+    describe: (_i, _o, c) => said.get(c) ?? 'Resolved a special event'
+  },
+  'voyages.resolveEncounter': {
+    kind: 'write',
+    run: (c, input) => {
+      c.dice(input.dice)
+      const out = resolveEncounter(c.campaign.db, input, c.dice)
+      said.set(c, `${out.voyage.name}: ${out.text}`.slice(0, 300))
+      return { voyage: out.voyage, battleId: out.battleId }
+    },
+    describe: (_i, _o, c) => said.get(c) ?? 'Answered an encounter'
+  },
+  'voyages.end': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => endVoyage(db, input),
+    describe: (_i, out) => `Ended the voyage ${out.name}`
+  }
 }

@@ -15,6 +15,8 @@ import SkirmishView from './views/SkirmishView.vue'
 import BattleView from './views/BattleView.vue'
 import PortsView from './views/PortsView.vue'
 import PortView from './views/PortView.vue'
+import ChartView from './views/ChartView.vue'
+import VoyageView from './views/VoyageView.vue'
 import UpcomingView from './views/UpcomingView.vue'
 import { PAGES } from '../../shared/pages'
 
@@ -46,6 +48,8 @@ export const router = createRouter({
         { path: 'shipyard', name: 'shipyard', component: ShipyardView },
         { path: 'ports', name: 'ports', component: PortsView },
         { path: 'ports/:id(\\d+)', name: 'port', component: PortView, meta: { page: 'ports' } },
+        { path: 'chart', name: 'chart', component: ChartView },
+        { path: 'voyages/:id(\\d+)', name: 'voyage', component: VoyageView, meta: { page: 'chart' } },
         { path: 'ledger', name: 'ledger', component: LedgerView },
         { path: 'log', name: 'log', component: LogView },
         { path: 'rules', name: 'rules', component: RulesView },

@@ -5,6 +5,7 @@ import { shipContracts } from './ships'
 import { battleContracts } from './battles'
 import { crewContracts } from './crew'
 import { voyageContracts } from './voyages'
+import { tradeContracts } from './trade'
 import {
   AppStatus,
   Backup,
@@ -23,6 +24,7 @@ export * from './ships'
 export * from './battles'
 export * from './crew'
 export * from './voyages'
+export * from './trade'
 export type { CommandContract } from './contract'
 
 /** A path to a campaign file, as the GM chose it (desktop) or as a file name in the campaigns folder. */
@@ -157,7 +159,7 @@ const appContracts = {
  * The main process pairs each entry with a handler (src/main/door/handlers.ts); the renderer
  * reaches them through the bridge; the HTTP host serves them at POST /api/<name>.
  */
-export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts } as const
+export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...tradeContracts } as const
 
 export type Contracts = typeof contracts
 export type CommandName = keyof Contracts

@@ -305,6 +305,7 @@ export const VoyageSummary = z.object({
   distanceNm: z.number().int(),
   stop: VoyageStop.nullable()
 })
+export type VoyageSummary = z.infer<typeof VoyageSummary>
 
 export const DramaPool = z.object({
   /** The GM's Drama Dice. */

@@ -1,4 +1,4 @@
-import { cannonTNFast, recognitionRange, trainedFighters } from './calc'
+import { cannonTNFast, trainedFighters } from './calc'
 import { defaultOrders } from './engine'
 import { HIGH_SEAS_RULES, type HighSeasRules } from './tables'
 import {
@@ -6,6 +6,7 @@ import {
   OUT_OF_SIGHT,
   pairKey,
   type Battery,
+  type DesperateStrategy,
   type BattleSetup,
   type BattleState,
   type FireOrder,
@@ -75,37 +76,86 @@ import {
  * seed's surrender odds in a melee). Sinking ships take no orders (the engine), so "strike when
  * sinking" needs no order.
  *
- * Speed: the simulator asks for these orders every turn of every run, so the work is index-based
- * (a per-setup table of flags, one range matrix and one row of numbers per participant per call).
+ * Speed: the simulator asks for these orders every turn of every run (the odds worker plays
+ * thousands of battles), so the work is index-based and allocates nothing but what it returns: a
+ * per-setup table of flags and numbers (`Pre`), one reused working context per setup (`Ctx`: the
+ * range matrix and one row of numbers per participant, read from the state once per call, plus the
+ * memos of the intents and tactics), no closures, no sorting of arrays. Every ShipOrders it returns
+ * is a fresh object of one fixed shape (every key present, in the order of the JSON the AI has
+ * always written; the keys it does not use are `undefined`, which JSON drops and every reader of
+ * orders treats as absent), so the engine's reads of AI orders stay monomorphic. The returned orders
+ * never share objects with internal scratch or with other calls: callers keep them (battles store
+ * them; turn reports hold them).
  */
 
 // ─── Per-setup tables (cached) ──────────────────────────────────────────────────────────────────
 
+/** Participant kinds as numbers. */
+const K_SHIP = 0
+const K_FORT = 1
+const K_TOWN = 2
+
 interface Pre {
   n: number
   ps: ParticipantSetup[]
+  ids: string[]
   idx: Map<string, number>
   keys: string[]
   hostile: Uint8Array
   side: Int32Array
   sides: number
+  kind: Uint8Array
   ship: Uint8Array
   fixed: Uint8Array
   warship: Uint8Array
   merchant: Uint8Array
+  merchantCrew: Uint8Array
   outlaw: Uint8Array
   corsair: Uint8Array
+  /** Behaviour: B_* below. */
+  behaviour: Uint8Array
   fighters0: Float64Array
+  /** Gunnery rank of each battery, n × 4 (BATTERIES order). */
+  gunnery: Float64Array
+  size: Float64Array
+  threat: Float64Array
   rules: HighSeasRules
+  wetSpeed: number
   ctx: Ctx | null
 }
 
 const PRE = new WeakMap<BattleSetup, Pre>()
 const WARSHIP_BEHAVIOURS = new Set(['warship', 'patrol', 'fleet'])
+const DEFAULT_GUNNERS = { port: 1, starboard: 1, chasers: 1, stern: 1 }
+
+const BH_MERCHANT = 0
+const BH_CORSAIR = 1
+const BH_PATROL = 2
+const BH_WARSHIP = 3
+const BH_FLEET = 4
+const BH_OTHER = 5
+
+function behaviourCode(b: string): number {
+  return b === 'merchant' ? BH_MERCHANT : b === 'corsair' ? BH_CORSAIR : b === 'patrol' ? BH_PATROL : b === 'warship' ? BH_WARSHIP : b === 'fleet' ? BH_FLEET : BH_OTHER
+}
+
+/** The last setup asked about and its tables (the simulator asks about one setup thousands of times in a row). */
+let lastSetup: BattleSetup | null = null
+let lastPre: Pre | null = null
 
 function prep(setup: BattleSetup): Pre {
+  if (setup === lastSetup) return lastPre!
   let p = PRE.get(setup)
-  if (p) return p
+  if (!p) {
+    p = makePre(setup)
+    PRE.set(setup, p)
+  }
+  lastSetup = setup
+  lastPre = p
+  return p
+}
+
+function makePre(setup: BattleSetup): Pre {
   const ps = setup.participants
   const n = ps.length
   const rules = setup.rules ?? HIGH_SEAS_RULES
@@ -127,28 +177,42 @@ function prep(setup: BattleSetup): Pre {
     }
   const flag = (f: (x: ParticipantSetup) => boolean) => Uint8Array.from(ps, (x) => (f(x) ? 1 : 0))
   const isShip = (x: ParticipantSetup) => x.kind === 'ship'
-  p = {
+  const gunnery = new Float64Array(n * 4)
+  ps.forEach((x, i) => {
+    const g = x.gunners ?? DEFAULT_GUNNERS
+    gunnery[i * 4] = g.port
+    gunnery[i * 4 + 1] = g.starboard
+    gunnery[i * 4 + 2] = g.chasers
+    gunnery[i * 4 + 3] = g.stern
+  })
+  return {
     n,
     ps,
+    ids: ps.map((x) => x.id),
     idx,
     keys,
     hostile,
     side,
     sides: sideIds.size,
+    kind: Uint8Array.from(ps, (x) => (x.kind === 'ship' ? K_SHIP : x.kind === 'fort' ? K_FORT : K_TOWN)),
     ship: flag(isShip),
     fixed: flag((x) => x.kind !== 'ship' || x.behaviour === 'fort'),
     warship: flag((x) => isShip(x) && (x.crewKind === 'naval' || WARSHIP_BEHAVIOURS.has(x.behaviour))),
     merchant: flag((x) => isShip(x) && (x.behaviour === 'merchant' || (x.crewKind === 'merchant' && !WARSHIP_BEHAVIOURS.has(x.behaviour) && x.behaviour !== 'corsair'))),
+    merchantCrew: flag((x) => x.crewKind === 'merchant'),
     outlaw: flag((x) => x.crewKind === 'pirate' || x.crewKind === 'privateer'),
     corsair: flag((x) => x.behaviour === 'corsair'),
+    behaviour: Uint8Array.from(ps, (x) => behaviourCode(x.behaviour)),
     fighters0: Float64Array.from(ps, (x) =>
       trainedFighters({ kind: x.kind, crewKind: x.crewKind ?? 'merchant', nation: x.nation ?? '', crew: x.crew, marines: x.marines ?? 0, officers: x.officers ?? 0 }, rules)
     ),
+    gunnery,
+    size: Float64Array.from(ps, (x) => x.size),
+    threat: Float64Array.from(ps, (x) => x.threatRating),
     rules,
+    wetSpeed: rules.wetSailsSpeed,
     ctx: null
   }
-  PRE.set(setup, p)
-  return p
 }
 
 // ─── The numbers the AI reads (the engine's currentStats, without its terms) ─────────────────────
@@ -246,14 +310,18 @@ class Ctx {
   readonly fighters: Float64Array
   readonly guns: Float64Array // n × 4
   readonly loaded: Uint8Array // battery bits not reloading
+  /** Grappled with / in a melee with anyone. */
+  readonly grappled: Uint8Array
+  readonly inMelee: Uint8Array
   readonly shipsOnSide: Int32Array
   /** Memo: intent mode (0 = not yet), target, tactic, wet sails (-1 = not yet). */
   readonly mode: Uint8Array
   readonly target: Int32Array
   readonly tactic: Int8Array
   readonly wet: Int8Array
-  setup!: BattleSetup
-  state!: BattleState
+  /** Scratch: the fire order of targets (chooseFire). */
+  readonly order: Int32Array
+  turn = 0
   recognition = 0
   sight = 0
 
@@ -271,66 +339,78 @@ class Ctx {
     this.fighters = new Float64Array(n)
     this.guns = new Float64Array(n * 4)
     this.loaded = new Uint8Array(n)
+    this.grappled = new Uint8Array(n)
+    this.inMelee = new Uint8Array(n)
     this.shipsOnSide = new Int32Array(pre.sides)
     this.mode = new Uint8Array(n)
     this.target = new Int32Array(n)
     this.tactic = new Int8Array(n)
     this.wet = new Int8Array(n)
+    this.order = new Int32Array(n + 1)
   }
 
   /** Read a state (everything the orders depend on); clears the memos. */
-  load(setup: BattleSetup, state: BattleState): this {
+  load(state: BattleState): this {
     const pre = this.pre
     const n = this.n
     const R = pre.rules
-    this.setup = setup
-    this.state = state
-    this.recognition = recognitionRange(state.weather, R)
-    this.sight = R.sighting[state.weather]
-    this.shipsOnSide.fill(0)
+    const weather = state.weather
+    this.turn = state.turn
+    this.recognition = R.recognition[weather]
+    this.sight = R.sighting[weather]
+    const sos = this.shipsOnSide
+    for (let s = 0; s < sos.length; s++) sos[s] = 0
     const becalmed = state.becalmedTurns > 0
     const last = state.turn - 1
+    const participants = state.participants
+    const ids = pre.ids
     for (let i = 0; i < n; i++) {
       const ps = pre.ps[i]!
-      const p = state.participants[ps.id]!
+      const p = participants[ids[i]!]!
       this.st[i] = p
       this.mode[i] = 0
       this.target[i] = -1
       this.tactic[i] = -1
       this.wet[i] = -1
+      this.grappled[i] = p.grappledWith.length > 0 ? 1 : 0
+      this.inMelee[i] = p.meleeWith.length > 0 ? 1 : 0
       if (p.status !== 'active') {
         this.act[i] = 0
         continue
       }
       this.act[i] = 1
-      if (pre.ship[i]) this.shipsOnSide[pre.side[i]!]!++
+      const ship = pre.ship[i] === 1
+      if (ship) sos[pre.side[i]!]!++
       this.speed[i] = speedOf(ps, p, becalmed, R)
       this.handling[i] = handlingOf(ps, p, R)
       this.hullNow[i] = Math.max(0, ps.hullPoints - p.hullDamage)
-      const ship = ps.kind === 'ship'
       this.crippled[i] = ship && p.riggingDamage >= ps.riggingPoints ? 1 : 0
       this.half[i] = ship && p.riggingDamage * 2 > ps.riggingPoints ? 1 : 0
       this.fighters[i] = Math.max(0, Math.min(pre.fighters0[i]! - p.fightersLost, p.crew))
       // Batteries by name, not by a computed key (this runs every turn of every simulated run).
       const g = ps.guns
       const lost = p.gunsLost
-      const fired = p.firedOnTurn
       const o = i * 4
       this.guns[o] = Math.max(0, g.port - lost.port)
       this.guns[o + 1] = Math.max(0, g.starboard - lost.starboard)
       this.guns[o + 2] = Math.max(0, g.chasers - lost.chasers)
       this.guns[o + 3] = Math.max(0, g.stern - lost.stern)
-      const loaded = ship
-        ? (fired.port !== last ? B_PORT : 0) | (fired.starboard !== last ? B_STAR : 0) | (fired.chasers !== last ? B_CHASE : 0) | (fired.stern !== last ? B_STERN : 0)
-        : B_BROAD | B_CHASE | B_STERN
+      let loaded = B_BROAD | B_CHASE | B_STERN
+      if (ship) {
+        const fired = p.firedOnTurn
+        loaded = (fired.port !== last ? B_PORT : 0) | (fired.starboard !== last ? B_STAR : 0) | (fired.chasers !== last ? B_CHASE : 0) | (fired.stern !== last ? B_STERN : 0)
+      }
       this.loaded[i] = p.powderTons > 0 ? loaded : 0
     }
+    const ranges = state.ranges
+    const keys = pre.keys
+    const rg = this.rg
     for (let i = 0; i < n; i++)
       for (let j = i + 1; j < n; j++) {
-        const r = state.ranges[pre.keys[i * n + j]!]
+        const r = ranges[keys[i * n + j]!]
         const v = r === undefined ? OUT_OF_SIGHT : r
-        this.rg[i * n + j] = v
-        this.rg[j * n + i] = v
+        rg[i * n + j] = v
+        rg[j * n + i] = v
       }
     return this
   }
@@ -340,21 +420,24 @@ class Ctx {
   }
   /** An active hostile participant in sight of i. */
   enemy(i: number, j: number): boolean {
-    return j !== i && this.act[j] === 1 && this.pre.hostile[i * this.n + j] === 1 && this.rg[i * this.n + j]! <= this.sight
+    const k = i * this.n + j
+    return j !== i && this.act[j] === 1 && this.pre.hostile[k] === 1 && this.rg[k]! <= this.sight
   }
   locked(i: number): boolean {
-    const p = this.st[i]!
-    return p.grappledWith.length > 0 || p.meleeWith.length > 0
+    return this.grappled[i] === 1 || this.inMelee[i] === 1
   }
   /** The first active ship she is grappled or in a melee with. */
   held(i: number): number {
     const p = this.st[i]!
-    for (const id of p.grappledWith) {
-      const j = this.pre.idx.get(id)!
+    const idx = this.pre.idx
+    const g = p.grappledWith
+    for (let x = 0; x < g.length; x++) {
+      const j = idx.get(g[x]!)!
       if (this.act[j]) return j
     }
-    for (const id of p.meleeWith) {
-      const j = this.pre.idx.get(id)!
+    const m = p.meleeWith
+    for (let x = 0; x < m.length; x++) {
+      const j = idx.get(m[x]!)!
       if (this.act[j]) return j
     }
     return -1
@@ -369,14 +452,14 @@ class Ctx {
     if (this.mode[i] === 0) this.decide(i)
     return this.mode[i]!
   }
-  private set(i: number, mode: number, target = -1): void {
+  private set(i: number, mode: number, target: number): void {
     this.mode[i] = mode
     this.target[i] = target
   }
   private decide(i: number): void {
     const pre = this.pre
     const n = this.n
-    if (pre.fixed[i]) return this.set(i, M_FORT)
+    if (pre.fixed[i]) return this.set(i, M_FORT, -1)
     let anyEnemy = false
     let nearestShip = -1
     for (let j = 0; j < n; j++) {
@@ -384,17 +467,17 @@ class Ctx {
       anyEnemy = true
       if (pre.ship[j] && (nearestShip < 0 || this.r(i, j) < this.r(i, nearestShip))) nearestShip = j
     }
-    if (!anyEnemy) return this.set(i, M_IGNORE)
+    if (!anyEnemy) return this.set(i, M_IGNORE, -1)
     const locked = this.locked(i)
     const cantMove = this.crippled[i] === 1 || this.speed[i]! <= 0
-    const behaviour = pre.ps[i]!.behaviour
+    const behaviour = pre.behaviour[i]!
     switch (behaviour) {
-      case 'merchant':
-        return this.set(i, locked || cantMove ? M_HOLD : M_EVADE)
-      case 'corsair': {
+      case BH_MERCHANT:
+        return this.set(i, locked || cantMove ? M_HOLD : M_EVADE, -1)
+      case BH_CORSAIR: {
         if (locked) {
           const h = this.held(i)
-          return h >= 0 ? this.set(i, M_ATTACK, h) : this.set(i, M_HOLD)
+          return h >= 0 ? this.set(i, M_ATTACK, h) : this.set(i, M_HOLD, -1)
         }
         let best = -1
         let bestRec = 0
@@ -402,7 +485,7 @@ class Ctx {
         for (let j = 0; j < n; j++) {
           if (!this.enemy(i, j) || !pre.ship[j]) continue
           const rec = this.r(i, j) <= this.recognition
-          if (rec && pre.warship[j]) return this.set(i, cantMove ? M_HOLD : M_EVADE)
+          if (rec && pre.warship[j]) return this.set(i, cantMove ? M_HOLD : M_EVADE, -1)
           if (rec && !pre.merchant[j]) continue
           // Recognised merchantmen first, then the weakest, then the nearest.
           const recK = rec ? 0 : 1
@@ -413,22 +496,22 @@ class Ctx {
             bestStr = str
           }
         }
-        if (best < 0) return this.set(i, cantMove ? M_HOLD : M_EVADE)
+        if (best < 0) return this.set(i, cantMove ? M_HOLD : M_EVADE, -1)
         return this.set(i, M_ATTACK, best)
       }
-      case 'patrol':
-      case 'warship':
-      case 'fleet': {
-        if (behaviour === 'fleet' && !this.provoked(i)) return this.set(i, M_IGNORE)
-        if (nearestShip < 0) return this.set(i, M_HOLD)
+      case BH_PATROL:
+      case BH_WARSHIP:
+      case BH_FLEET: {
+        if (behaviour === BH_FLEET && !this.provoked(i)) return this.set(i, M_IGNORE, -1)
+        if (nearestShip < 0) return this.set(i, M_HOLD, -1)
         if (locked) {
           const h = this.held(i)
           if (h >= 0) return this.set(i, M_ATTACK, h)
         }
-        if (behaviour === 'patrol' && !locked && !cantMove) {
+        if (behaviour === BH_PATROL && !locked && !cantMove) {
           let theirs = 0
           for (let j = 0; j < n; j++) if (this.enemy(i, j) && pre.ship[j]) theirs++
-          if (this.shipsOnSide[pre.side[i]!]! < theirs) return this.set(i, M_EVADE)
+          if (this.shipsOnSide[pre.side[i]!]! < theirs) return this.set(i, M_EVADE, -1)
         }
         // Recognised pirates and privateers first (the nearest of them), then the nearest ship.
         let outlaw = -1
@@ -439,12 +522,12 @@ class Ctx {
         return this.set(i, M_ATTACK, outlaw >= 0 ? outlaw : nearestShip)
       }
       default:
-        return this.set(i, M_FORT)
+        return this.set(i, M_FORT, -1)
     }
   }
   private provoked(i: number): boolean {
     const pre = this.pre
-    const last = this.state.turn - 1
+    const last = this.turn - 1
     for (let j = 0; j < this.n; j++) {
       if (!this.enemy(i, j) || !pre.ship[j]) continue
       const r = this.r(i, j)
@@ -459,7 +542,8 @@ class Ctx {
   // ── Expected tactics ──
   /** The tactic i is expected to use (T_EVADE, T_BEAR on target(i), T_CIRCLE). */
   tacticOf(i: number): number {
-    if (this.tactic[i]! >= 0) return this.tactic[i]!
+    const memo = this.tactic[i]!
+    if (memo >= 0) return memo
     const m = this.intent(i)
     const t = m === M_EVADE ? T_EVADE : m === M_ATTACK ? this.attackTactic(i, this.target[i]!) : T_CIRCLE
     this.tactic[i] = t
@@ -480,7 +564,8 @@ class Ctx {
   }
   /** Whether i is expected to wet her sails (an evader with a pursuer within two steps). */
   willWet(i: number): boolean {
-    if (this.wet[i]! >= 0) return this.wet[i] === 1
+    const memo = this.wet[i]!
+    if (memo >= 0) return memo === 1
     let w = false
     const p = this.st[i]!
     if (this.intent(i) === M_EVADE && !this.half[i] && !this.crippled[i] && p.wetSailsTurns <= 0 && !p.halfSpeedNextTurn) {
@@ -489,21 +574,24 @@ class Ctx {
     this.wet[i] = w ? 1 : 0
     return w
   }
+  /** x's Speed this turn as the AI expects it (with wet sails if she is expected to wet them). */
+  private expectedSpeed(x: number, i: number, wetting: boolean): number {
+    return this.speed[x]! + ((x === i ? wetting : this.willWet(x)) ? this.pre.wetSpeed : 0)
+  }
+  /** A chase: −1 the pursuer closes a step, +1 the runner opens one, 0 neither. */
+  private chase(pursuer: number, runner: number, i: number, wetting: boolean): number {
+    const a = this.expectedSpeed(pursuer, i, wetting)
+    const b = this.expectedSpeed(runner, i, wetting)
+    return a > b ? -1 : a < b ? 1 : 0
+  }
   /** The range between i and j expected after this turn's maneuvers, i using `myTactic` (on `myTarget`). */
   rangeAfter(i: number, myTactic: number, myTarget: number, j: number, wetting: boolean): number {
     const r = this.r(i, j)
     const theirs = this.tacticOf(j)
     const theyBear = theirs === T_BEAR && this.target[j] === i
-    const wet = this.pre.rules.wetSailsSpeed
-    const sp = (x: number) => this.speed[x]! + ((x === i ? wetting : this.willWet(x)) ? wet : 0)
-    const chase = (pursuer: number, runner: number) => {
-      const a = sp(pursuer)
-      const b = sp(runner)
-      return a > b ? -1 : a < b ? 1 : 0
-    }
     let d = 0
-    if (myTactic === T_EVADE) d = theyBear ? chase(j, i) : 1
-    else if (myTactic === T_BEAR && myTarget === j) d = theirs === T_EVADE ? chase(i, j) : theyBear ? -2 : -1
+    if (myTactic === T_EVADE) d = theyBear ? this.chase(j, i, i, wetting) : 1
+    else if (myTactic === T_BEAR && myTarget === j) d = theirs === T_EVADE ? this.chase(i, j, i, wetting) : theyBear ? -2 : -1
     else if (theirs === T_EVADE) d = 1
     else if (theyBear) d = -1
     if (this.pre.fixed[i] || this.pre.fixed[j]) d = Math.min(d, 0) // forts do not run
@@ -512,8 +600,8 @@ class Ctx {
   }
 }
 
-function ctxFor(setup: BattleSetup, state: BattleState, pre: Pre): Ctx {
-  return (pre.ctx ??= new Ctx(pre)).load(setup, state)
+function ctxFor(state: BattleState, pre: Pre): Ctx {
+  return (pre.ctx ??= new Ctx(pre)).load(state)
 }
 
 // ─── Hit chance ─────────────────────────────────────────────────────────────────────────────────
@@ -558,29 +646,28 @@ export function hitChance(dice: number, tn: number): number {
   return tail()[Math.max(1, Math.min(MAX_DICE, dice))]![tn]!
 }
 
+/** The chance that battery b of i hits j laid for range step `range` (rigging or hull). */
 function chanceToHit(ctx: Ctx, i: number, b: number, j: number, range: number, rigging: boolean): number {
   const pre = ctx.pre
-  const me = pre.ps[i]!
-  const them = pre.ps[j]!
-  const melee = ctx.st[j]!.meleeWith.length > 0 // (with us is excluded by the caller's choice below)
-  const step = me.kind === 'town' ? Math.max(range, pre.rules.townFiresAt) : Math.min(range, 5)
+  const themKind = pre.kind[j]!
+  if (themKind === K_TOWN) return 1
+  const meKind = pre.kind[i]!
+  const melee = ctx.inMelee[j] === 1 // (with us is excluded by the caller's choice below)
+  const step = meKind === K_TOWN ? Math.max(range, pre.rules.townFiresAt) : Math.min(range, 5)
   const tn = cannonTNFast(
-    me.size,
-    gunnery(me.gunners ?? DEFAULT_GUNNERS, b),
+    pre.size[i]!,
+    pre.gunnery[i * 4 + b]!,
     ctx.handling[j]!,
-    them.size,
+    pre.size[j]!,
     step,
     rigging,
-    them.kind === 'fort' ? 1 : me.kind === 'fort' ? 2 : 0,
+    themKind === K_FORT ? 1 : meKind === K_FORT ? 2 : 0,
     melee,
     false,
     pre.rules
   )
-  if (them.kind === 'town') return 1
-  return hitChance(me.threatRating, tn)
+  return hitChance(pre.threat[i]!, tn)
 }
-const DEFAULT_GUNNERS = { port: 1, starboard: 1, chasers: 1, stern: 1 }
-const gunnery = (g: ParticipantSetup['gunners'], b: number) => (b === 0 ? g.port : b === 1 ? g.starboard : b === 2 ? g.chasers : g.stern)
 
 // ─── Orders ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -589,70 +676,85 @@ export function aiOrders(setup: BattleSetup, state: BattleState, id: string): Sh
   const pre = prep(setup)
   const i = pre.idx.get(id)
   if (i === undefined) throw new Error(`no participant "${id}"`)
-  return ordersOf(ctxFor(setup, state, pre), i)
+  return ordersOf(ctxFor(state, pre), i)
 }
 
 const TACTIC_NAME: Tactic[] = ['evade', 'bearDown', 'circle']
+
+/**
+ * One ship's orders, always of this one shape (the keys in the order the JSON of AI orders has
+ * always had; unused keys undefined).
+ */
+function shipOrders(
+  tactic: Tactic,
+  circleAgainst: string[],
+  fire: FireOrder[],
+  strike: boolean,
+  clearAnchor: boolean,
+  target: string | undefined,
+  desperate: DesperateStrategy | undefined,
+  grapple: string | undefined,
+  board: string | undefined
+): ShipOrders {
+  return { tactic, circleAgainst, brilliantManeuver: true, fire, strike, clearAnchor, target, desperate, grapple, board, cutFree: undefined }
+}
 
 function ordersOf(ctx: Ctx, i: number): ShipOrders {
   const pre = ctx.pre
   const n = ctx.n
   const p = ctx.st[i]!
   const mode = ctx.intent(i)
-  const orders: ShipOrders = {
-    tactic: 'circle',
-    circleAgainst: [],
-    brilliantManeuver: true,
-    fire: [],
-    strike: false,
-    clearAnchor: p.anchorDragging
-  }
-  if (shouldStrike(ctx, i)) {
-    orders.strike = true
-    return orders
-  }
+  const clearAnchor = p.anchorDragging
+  if (shouldStrike(ctx, i)) return shipOrders('circle', [], [], true, clearAnchor, undefined, undefined, undefined, undefined)
   const target = mode === M_ATTACK ? ctx.target[i]! : -1
   const tactic = ctx.tacticOf(i)
-  orders.tactic = TACTIC_NAME[tactic]!
-  if (tactic === T_BEAR) orders.target = pre.ps[target]!.id
+  const isShip = pre.ship[i] === 1
 
   // Circle against those expected to bear down on her first, then the target, then the nearest.
-  const circle: number[] = []
-  if (tactic === T_CIRCLE && mode !== M_IGNORE && mode !== M_FORT && pre.ship[i]) {
-    const prio = (j: number) => (ctx.bearsOn(j, i) ? 0 : 100) + (j === target ? 0 : 10) + ctx.r(i, j)
-    let a = -1
-    let b = -1
+  let ca = -1
+  let cb = -1
+  let circleAgainst: string[]
+  if (tactic === T_CIRCLE && mode !== M_IGNORE && mode !== M_FORT && isShip) {
+    let pa = 0
+    let pb = 0
     for (let j = 0; j < n; j++) {
       if (!ctx.enemy(i, j)) continue
-      if (a < 0 || prio(j) < prio(a)) {
-        b = a
-        a = j
-      } else if (b < 0 || prio(j) < prio(b)) b = j
+      const pj = (ctx.bearsOn(j, i) ? 0 : 100) + (j === target ? 0 : 10) + ctx.r(i, j)
+      if (ca < 0 || pj < pa) {
+        cb = ca
+        pb = pa
+        ca = j
+        pa = pj
+      } else if (cb < 0 || pj < pb) {
+        cb = j
+        pb = pj
+      }
     }
-    if (a >= 0) circle.push(a)
-    if (b >= 0) circle.push(b)
-    orders.circleAgainst = circle.map((j) => pre.ps[j]!.id)
-  }
+    circleAgainst = ca < 0 ? [] : cb < 0 ? [pre.ids[ca]!] : [pre.ids[ca]!, pre.ids[cb]!]
+  } else circleAgainst = []
 
   // Desperate strategies (never with the rigging more than half gone).
   let wetting = false
-  if (pre.ship[i] && !ctx.half[i] && !ctx.crippled[i]) {
+  let desperate: DesperateStrategy | undefined
+  if (isShip && !ctx.half[i] && !ctx.crippled[i]) {
     if (tactic === T_EVADE && ctx.willWet(i)) {
-      orders.desperate = 'wetSails'
+      desperate = 'wetSails'
       wetting = true
-    } else if (tactic === T_CIRCLE && mode !== M_IGNORE && circle.some((j) => ctx.bearsOn(j, i))) orders.desperate = 'hardTurns'
+    } else if (tactic === T_CIRCLE && mode !== M_IGNORE && ((ca >= 0 && ctx.bearsOn(ca, i)) || (cb >= 0 && ctx.bearsOn(cb, i)))) desperate = 'hardTurns'
   }
 
   // Grapple and board.
+  let grapple: string | undefined
+  let board: string | undefined
   if (target >= 0 && wantsToBoard(ctx, i, target)) {
-    const tid = pre.ps[target]!.id
+    const tid = pre.ids[target]!
     if (p.grappledWith.includes(tid)) {
-      if (!p.meleeWith.includes(tid)) orders.board = tid
-    } else if (ctx.r(i, target) <= 1) orders.grapple = tid
+      if (!p.meleeWith.includes(tid)) board = tid
+    } else if (ctx.r(i, target) <= 1) grapple = tid
   }
 
-  if (mode !== M_IGNORE && ctx.loaded[i]) orders.fire = chooseFire(ctx, i, tactic, target, circle, wetting)
-  return orders
+  const fire = mode !== M_IGNORE && ctx.loaded[i] ? chooseFire(ctx, i, tactic, target, ca, cb, wetting) : []
+  return shipOrders(TACTIC_NAME[tactic]!, circleAgainst, fire, false, clearAnchor, tactic === T_BEAR ? pre.ids[target] : undefined, desperate, grapple, board)
 }
 
 function wantsToBoard(ctx: Ctx, i: number, t: number): boolean {
@@ -677,11 +779,11 @@ function shouldStrike(ctx: Ctx, i: number): boolean {
     if (ctx.r(i, j) === 0) atClose = true
   }
   if (!any) return false
-  const ps = pre.ps[i]!
-  if (ctx.crippled[i] && ctx.hullNow[i]! < ps.hullPoints * 0.25 && atClose) return true
-  if (ps.crewKind === 'merchant') {
-    for (const id of ctx.st[i]!.grappledWith) {
-      const j = pre.idx.get(id)!
+  if (ctx.crippled[i] && ctx.hullNow[i]! < pre.ps[i]!.hullPoints * 0.25 && atClose) return true
+  if (pre.merchantCrew[i] && ctx.grappled[i]) {
+    const g = ctx.st[i]!.grappledWith
+    for (let x = 0; x < g.length; x++) {
+      const j = pre.idx.get(g[x]!)!
       if (!ctx.act[j] || !pre.hostile[i * n + j]) continue
       if (ctx.fighters[j]! >= 3 * Math.max(1, ctx.fighters[i]!)) return true
     }
@@ -691,13 +793,11 @@ function shouldStrike(ctx: Ctx, i: number): boolean {
 
 /**
  * The batteries that may fire at j this turn given the tactics (the engine's permissions, with
- * the range estimated), as bits.
+ * the range estimated), as bits. `ca`, `cb`: the ships she circles against (-1: none).
  */
-function legalBatteries(ctx: Ctx, i: number, tactic: number, target: number, circle: number[], j: number, rAfter: number): number {
-  const pre = ctx.pre
-  if (!pre.ship[i]) return B_BROAD | B_CHASE | B_STERN
-  const p = ctx.st[i]!
-  if (p.grappledWith.length) return rAfter === 0 ? B_BROAD : 0
+function legalBatteries(ctx: Ctx, i: number, tactic: number, target: number, ca: number, cb: number, j: number, rAfter: number): number {
+  if (!ctx.pre.ship[i]) return B_BROAD | B_CHASE | B_STERN
+  if (ctx.grappled[i]) return rAfter === 0 ? B_BROAD : 0
   switch (tactic) {
     case T_EVADE:
       // A pursuer at Close now has reached Close; a nearer one may (the chase estimate).
@@ -710,50 +810,68 @@ function legalBatteries(ctx: Ctx, i: number, tactic: number, target: number, cir
       return ctx.tacticOf(j) === T_CIRCLE ? B_BROAD | B_CHASE : B_CHASE
     default:
       // Broadsides at the ships she circles against (at any range), at others only at Close.
-      return circle.includes(j) || rAfter === 0 ? B_BROAD : 0
+      return j === ca || j === cb || rAfter === 0 ? B_BROAD : 0
   }
 }
 
-function chooseFire(ctx: Ctx, i: number, tactic: number, target: number, circle: number[], wetting: boolean): FireOrder[] {
+/** Whether j is locked in a boarding melee with a ship of i's side (other than i). */
+function meleeWithFriend(ctx: Ctx, i: number, j: number): boolean {
+  const pre = ctx.pre
+  const n = ctx.n
+  const m = ctx.st[j]!.meleeWith
+  for (let x = 0; x < m.length; x++) {
+    const k = pre.idx.get(m[x]!)!
+    if (k !== i && !pre.hostile[i * n + k]) return true
+  }
+  return false
+}
+
+function chooseFire(ctx: Ctx, i: number, tactic: number, target: number, ca: number, cb: number, wetting: boolean): FireOrder[] {
   const pre = ctx.pre
   const n = ctx.n
   const fire: FireOrder[] = []
   let free = ctx.loaded[i]!
-  for (let b = 0; b < 4; b++) if (ctx.guns[i * 4 + b]! <= 0) free &= ~(1 << b)
+  const gi = i * 4
+  for (let b = 0; b < 4; b++) if (ctx.guns[gi + b]! <= 0) free &= ~(1 << b)
   if (!free) return fire
-  // Targets: hers first, then the nearest (ties in setup order: the sort is stable).
-  const order: number[] = []
-  for (let j = 0; j < n; j++) if (j !== target && ctx.enemy(i, j)) order.push(j)
-  if (order.length > 1) order.sort((a, b) => ctx.r(i, a) - ctx.r(i, b))
-  if (target >= 0 && ctx.enemy(i, target)) order.unshift(target)
-  const p = ctx.st[i]!
-  for (const j of order) {
-    if (!free) break
-    const pj = ctx.st[j]!
-    // Never at a ship locked in a melee with one of ours.
-    if (pj.meleeWith.length) {
-      let friend = false
-      for (const m of pj.meleeWith) {
-        const k = pre.idx.get(m)!
-        if (k !== i && !pre.hostile[i * n + k]) friend = true
-      }
-      if (friend) continue
+  // Targets: hers first, then the nearest (ties in setup order: an insertion sort, stable).
+  const order = ctx.order
+  let len = 0
+  if (target >= 0 && ctx.enemy(i, target)) order[len++] = target
+  const first = len
+  for (let j = 0; j < n; j++) {
+    if (j === target || !ctx.enemy(i, j)) continue
+    const rj = ctx.r(i, j)
+    let at = len
+    while (at > first && ctx.r(i, order[at - 1]!) > rj) {
+      order[at] = order[at - 1]!
+      at--
     }
+    order[at] = j
+    len++
+  }
+  const grappled = ctx.grappled[i] === 1
+  for (let x = 0; x < len; x++) {
+    if (!free) break
+    const j = order[x]!
+    // Never at a ship locked in a melee with one of ours.
+    if (ctx.inMelee[j] && meleeWithFriend(ctx, i, j)) continue
     const rAfter = ctx.rangeAfter(i, tactic, target, j, wetting)
-    const legal = legalBatteries(ctx, i, tactic, target, circle, j, rAfter) & free
+    const legal = legalBatteries(ctx, i, tactic, target, ca, cb, j, rAfter) & free
     if (!legal) continue
     // The loaded broadside with more guns, then the chasers, then the stern guns.
-    let b = -1
+    let b: number
     if (legal & B_BROAD) {
-      const port = legal & B_PORT ? ctx.guns[i * 4]! : -1
-      const star = legal & B_STAR ? ctx.guns[i * 4 + 1]! : -1
+      const port = legal & B_PORT ? ctx.guns[gi]! : -1
+      const star = legal & B_STAR ? ctx.guns[gi + 1]! : -1
       b = star > port ? 1 : 0
     } else if (legal & B_CHASE) b = 2
     else b = 3
     // A broadside that may fire only at Close is laid for Close.
-    const at = b < 2 && ctx.r(i, j) === 0 && tactic !== T_CIRCLE ? 0 : rAfter
-    const grape = at === 0 && ctx.r(i, j) === 0 && pre.ship[j] === 1 && !(ctx.intent(i) === M_ATTACK && pre.corsair[i]) && ctx.fighters[j]! > ctx.fighters[i]!
-    let rigging = !grape && wantsRigging(ctx, i, j, at, p.grappledWith.length > 0)
+    const rNow = ctx.r(i, j)
+    const at = b < 2 && rNow === 0 && tactic !== T_CIRCLE ? 0 : rAfter
+    const grape = at === 0 && rNow === 0 && pre.ship[j] === 1 && !(ctx.intent(i) === M_ATTACK && pre.corsair[i]) && ctx.fighters[j]! > ctx.fighters[i]!
+    let rigging = !grape && wantsRigging(ctx, i, j, at, grappled)
     let chance = grape ? 1 : chanceToHit(ctx, i, b, j, at, rigging)
     if (rigging && chance < MIN_HIT_CHANCE) {
       rigging = false
@@ -761,7 +879,7 @@ function chooseFire(ctx: Ctx, i: number, tactic: number, target: number, circle:
     }
     if (chance < MIN_HIT_CHANCE) continue
     free &= ~(1 << b)
-    fire.push({ battery: BATTERIES[b]!, target: pre.ps[j]!.id, aim: rigging ? 'rigging' : 'hull', shot: grape ? 'grape' : 'ball' })
+    fire.push({ battery: BATTERIES[b]!, target: pre.ids[j]!, aim: rigging ? 'rigging' : 'hull', shot: grape ? 'grape' : 'ball' })
   }
   return fire
 }
@@ -792,16 +910,18 @@ export interface PartialTurnOrders {
  */
 export function ordersForTurn(setup: BattleSetup, state: BattleState, given: PartialTurnOrders = {}, opts: { allAi?: boolean } = {}): TurnOrders {
   const pre = prep(setup)
-  const ctx = ctxFor(setup, state, pre)
+  const ctx = ctxFor(state, pre)
   const ships: TurnOrders['ships'] = {}
-  const have = given.ships ?? {}
+  const have = given.ships
+  const allAi = !!opts.allAi
   for (let i = 0; i < pre.n; i++) {
     if (!ctx.act[i]) continue
     const ps = pre.ps[i]!
-    const g = have[ps.id]
-    if (g) ships[ps.id] = g
-    else if (opts.allAi || ps.control === 'ai') ships[ps.id] = ordersOf(ctx, i)
-    else ships[ps.id] = defaultOrders(setup, state, ps.id)
+    const id = pre.ids[i]!
+    const g = have == null ? undefined : have[id]
+    if (g) ships[id] = g
+    else if (allAi || ps.control === 'ai') ships[id] = ordersOf(ctx, i)
+    else ships[id] = defaultOrders(setup, state, id)
   }
   return { ships, melee: given.melee ?? [], heroic: given.heroic ?? [] }
 }

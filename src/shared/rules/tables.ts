@@ -4,6 +4,7 @@ import { SHIP_TABLE_DEFS } from '../ship/tables'
 import { UPKEEP_TABLE_DEFS } from '../ship/upkeep-tables'
 import { HIGH_SEAS_TABLE_DEF } from '../highseas/tables'
 import { VOYAGE_TABLE_DEFS } from '../voyage/tables'
+import { TRADE_TABLE_DEFS } from '../trade/tables'
 
 /**
  * Rule tables are data, per campaign: each has a schema, seed or house-default values, and says
@@ -136,7 +137,17 @@ export const RULE_TABLES = {
   winds: table(VOYAGE_TABLE_DEFS.winds),
   specialEvents: table(VOYAGE_TABLE_DEFS.specialEvents),
   encounterChecks: table(VOYAGE_TABLE_DEFS.encounterChecks),
-  passengers: table(VOYAGE_TABLE_DEFS.passengers)
+  passengers: table(VOYAGE_TABLE_DEFS.passengers),
+  // Sea trade, companies and booty (seed 003 VII, VIII; rules guide §2): src/shared/trade/tables.ts.
+  cargoPrices: table(TRADE_TABLE_DEFS.cargoPrices),
+  demandBands: table(TRADE_TABLE_DEFS.demandBands),
+  marketRules: table(TRADE_TABLE_DEFS.marketRules),
+  profitSplit: table(TRADE_TABLE_DEFS.profitSplit),
+  companyCharter: table(TRADE_TABLE_DEFS.companyCharter),
+  shareTrading: table(TRADE_TABLE_DEFS.shareTrading),
+  prizeHolds: table(TRADE_TABLE_DEFS.prizeHolds),
+  townRansom: table(TRADE_TABLE_DEFS.townRansom),
+  bootyArticles: table(TRADE_TABLE_DEFS.bootyArticles)
 } as const
 
 export type RuleTables = typeof RULE_TABLES

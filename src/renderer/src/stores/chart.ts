@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import type { Chart, CommandInput, CommandOutput, Point, VoyagePlan, VoyageView } from '../../../shared/commands'
 import { useAppStore } from './app'
+import { call } from '../door'
 
 export type SailOutput = CommandOutput<'voyages.sail'>
 
@@ -24,6 +25,8 @@ interface State {
   anim: SailAnimation | null
   /** What the last sail did, for the summary above the log. */
   lastSail: SailOutput | null
+  /** The clock's steps that did something while this voyage sailed (this session): wages, rations… */
+  steps: { voyageId: number; steps: SailOutput['steps'] }
 }
 
 /** ms per day of the playback, and its bounds. */
@@ -43,7 +46,8 @@ export const useChartStore = defineStore('chart', {
     voyageMissing: false,
     sailing: false,
     anim: null,
-    lastSail: null
+    lastSail: null,
+    steps: { voyageId: 0, steps: [] }
   }),
   getters: {
     placedPorts: (s) => (s.chart?.ports ?? []).filter((p) => p.x !== null && p.y !== null),
@@ -111,6 +115,8 @@ export const useChartStore = defineStore('chart', {
         if (!out) return
         this.voyage = out.voyage
         this.lastSail = out
+        const done = out.steps.filter((x) => x.effects.length > 0)
+        this.steps = { voyageId: v.id, steps: [...(this.steps.voyageId === v.id ? this.steps.steps : []), ...done] }
         await this.loadChart()
         const after = this.chart?.voyages.find((t) => t.voyageId === v.id)
         if (after && out.days > 0) {
@@ -156,16 +162,17 @@ export const useChartStore = defineStore('chart', {
   }
 })
 
-/** The voyage a battle was fought on, if any (the voyages at sea waiting on it). */
+/** The voyage a battle was fought on, if any (quietly: no toasts when there is none or voyages are unavailable). */
 export async function voyageOfBattle(battleId: number): Promise<number | null> {
-  const app = useAppStore()
-  const run = app.run as unknown as (n: string, i: unknown) => Promise<unknown>
-  const list = (await run('voyages.list', {})) as { id: number; status: string }[] | undefined
-  if (!list) return null
-  for (const s of list) {
-    const v = (await run('voyages.get', { voyageId: s.id })) as VoyageView | undefined
-    if (v?.battleId === battleId) return v.id
-    if (v?.log.some((e) => e.kind === 'battle' && new RegExp(`battle\\s*#?${battleId}\\b`, 'i').test(e.text))) return v.id
+  try {
+    const list = await call('voyages.list', {})
+    for (const s of list) {
+      const v = await call('voyages.get', { voyageId: s.id })
+      if (v.battleId === battleId) return v.id
+      if (v.log.some((e) => e.kind === 'battle' && new RegExp(`battle\\s*#?${battleId}\\b`, 'i').test(e.text))) return v.id
+    }
+  } catch {
+    // No voyages to go back to.
   }
   return null
 }

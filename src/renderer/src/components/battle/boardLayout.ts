@@ -17,13 +17,13 @@ export interface Geometry {
 }
 
 export const STRIP_H = 62
-const BAND_WEIGHTS = [1.6, 1.2, 1, 1, 1, 1]
+const BAND_WEIGHTS = [2.1, 1.3, 1, 1, 1, 1]
 
 export function geometry(width: number, height: number): Geometry {
   const seaH = Math.max(120, height - STRIP_H)
   const R = Math.max(60, Math.min(width, seaH) / 2 - 6)
   // Close and Short, where ships grapple and fire, get wider bands than the far rings.
-  const inner = R * 0.16
+  const inner = R * 0.17
   const unit = (R - inner) / BAND_WEIGHTS.reduce((a, b) => a + b, 0)
   const edges = [inner]
   for (const w of BAND_WEIGHTS) edges.push(edges[edges.length - 1]! + w * unit)
@@ -53,7 +53,7 @@ export function bearings(ids: string[], selected: string | null): Record<string,
   const n = Math.max(1, others.length)
   const out: Record<string, number> = {}
   others.forEach((id, k) => {
-    out[id] = -Math.PI / 9 + (k * 2 * Math.PI) / n
+    out[id] = -Math.PI / 4 + (k * 2 * Math.PI) / n
   })
   return out
 }

@@ -1,0 +1,240 @@
+import type { DiceBox } from '../../shared/dice/roll'
+import type { ShipDesign } from '../../shared/ship/design'
+import { CommandError } from '../../shared/errors'
+import { cargoLabel, divideBooty, rollPrizeHold, rollTown, type BootyMember } from '../../shared/trade/rules'
+import { stmt, type Db } from '../campaign/sqlite'
+import { currentDay, labelOf } from './clock-state'
+import { companyOf, currencyOf } from './crew'
+import { post, requireFunds, WORLD_OWNER_ID, type Line } from './ledger'
+import { getPerson } from './people'
+import { getRule } from './rules'
+import { addShipEvent, quoteFor, requireShip, shipOwners, splitByShares } from './ships'
+import { cargoTons, holdOf, loadCargo } from './market'
+
+/**
+ * Booty (issue 8; seed 003 VII "Of the Rewards of a Pirate's Life", heroic actions in VI; rules guide
+ * §2 "Booty articles").
+ *
+ * Readings:
+ * - A prize's hold is rolled once (`booty.rollPrizeHold`), replacing what her hold held: powder goes
+ *   to her powder, cargo into her hold (nothing paid), supplies and boats are reported. Her kind:
+ *   merchantmen and galleons are 'merchant', other hulls 'fighting' (the GM may say otherwise).
+ * - Booty is held by the ship's owners: haven sales of pirates and privateers (market.ts) and town
+ *   ransoms go into the ship's booty pot; `booty.divide` takes the pot (or an amount the GM names)
+ *   from the owners by their shares, pays the crew what it is owed (pirates and privateers: wages,
+ *   food and gear accrued by the monthly upkeep, ship_company.owed) and divides the rest by the
+ *   ship's articles: the captain, named officers, characters aboard with no office (a crew share) and
+ *   the hands (ship.crew, crew shares, paid to the outside world as the crew's pay).
+ * - Heroic actions: aboard pirates and privateers an extra share each; aboard merchantmen and
+ *   warships a bonus of 1K1 × 20 G each, paid by the owners (merchantmen) or the government (the
+ *   outside world, naval ships), on top of the division.
+ */
+
+const fmt = (n: number) => n.toLocaleString('en')
+
+export function articlesOf(db: Db, shipId: number) {
+  const ship = requireShip(db, shipId)
+  const row = stmt(db, `SELECT captain, officers, crew FROM booty_articles WHERE ship_id = ?`).get(shipId) as
+    | { captain: number; officers: number; crew: number }
+    | undefined
+  const d = getRule(db, 'bootyArticles')
+  return {
+    shipId,
+    shipName: ship.name,
+    kind: companyOf(db, shipId).kind,
+    captain: row?.captain ?? d.captain,
+    officers: row?.officers ?? d.officers,
+    crew: row?.crew ?? d.crew,
+    edited: row !== undefined
+  }
+}
+
+export function setArticles(db: Db, input: { shipId: number; captain: number; officers: number; crew: number }) {
+  requireShip(db, input.shipId)
+  stmt(
+    db,
+    `INSERT INTO booty_articles (ship_id, captain, officers, crew) VALUES (?, ?, ?, ?)
+     ON CONFLICT(ship_id) DO UPDATE SET captain = excluded.captain, officers = excluded.officers, crew = excluded.crew`
+  ).run(input.shipId, input.captain, input.officers, input.crew)
+  return articlesOf(db, input.shipId)
+}
+
+export const bootyPot = (db: Db, shipId: number) =>
+  (stmt(db, `SELECT COALESCE(SUM(amount), 0) AS n FROM booty_entry WHERE ship_id = ?`).get(shipId) as { n: number }).n
+
+export function bootyState(db: Db, shipId: number) {
+  const ship = requireShip(db, shipId)
+  const label = labelOf(db)
+  const rows = stmt(db, `SELECT day, amount, memo FROM booty_entry WHERE ship_id = ? AND amount < 0 ORDER BY id DESC`).all(shipId) as {
+    day: number
+    amount: number
+    memo: string
+  }[]
+  return {
+    shipId,
+    shipName: ship.name,
+    kind: companyOf(db, shipId).kind,
+    pot: bootyPot(db, shipId),
+    owed: companyOf(db, shipId).owed,
+    articles: articlesOf(db, shipId),
+    divisions: rows.map((r) => ({ day: r.day, label: label(r.day), amount: -r.amount, memo: r.memo }))
+  }
+}
+
+export function rollPrizeHoldFor(db: Db, input: { shipId: number; kind?: 'fighting' | 'merchant' }, dice: () => DiceBox) {
+  const ship = requireShip(db, input.shipId)
+  const design = JSON.parse(ship.design) as ShipDesign
+  const kind = input.kind ?? (design.hull === 'merchantman' || design.hull === 'galleon' ? 'merchant' : 'fighting')
+  const capacity = quoteFor(db, design).derived.cargoCapacity
+  const boatTons = getRule(db, 'shipOutfitting').jollyBoatTons
+  const roll = (n: string, purpose: string) => dice().roll(n, `${ship.name}: ${purpose}`).total
+  const out = rollPrizeHold(getRule(db, 'prizeHolds'), kind, capacity, roll, boatTons)
+  stmt(db, `DELETE FROM ship_cargo WHERE ship_id = ?`).run(ship.id)
+  for (const c of out.cargo) loadCargo(db, ship.id, c.cargo, c.tons, 0)
+  stmt(db, `UPDATE ship SET powder_tons = ? WHERE id = ?`).run(out.powder, ship.id)
+  const prices = getRule(db, 'cargoPrices')
+  const cargo = out.cargo.map((c) => ({ ...c, label: cargoLabel(prices, c.cargo) }))
+  addShipEvent(
+    db,
+    ship.id,
+    currentDay(db),
+    `Her hold searched: ${cargo.length ? cargo.map((c) => `${c.tons} t of ${c.label}`).join(', ') : 'no cargo'}, ${out.powder} t of powder`
+  )
+  return { shipId: ship.id, shipName: ship.name, kind, supplies: out.supplies, boats: out.boats, powder: out.powder, cargo, breakdown: out.breakdown, hold: holdOf(db, ship.id) }
+}
+
+/** Pay an amount from the outside world to the ship's owners by their shares (ransom). */
+function toOwners(db: Db, shipId: number, total: number, memo: string, command: string) {
+  const owners = shipOwners(db, shipId)
+  if (total <= 0 || owners.length === 0) return []
+  const parts = splitByShares(total, owners.map((o) => o.share))
+  const lines: Line[] = [{ ownerId: WORLD_OWNER_ID, account: 'cash', amount: -total }, ...owners.map((o, i) => ({ ownerId: o.ownerId, account: 'cash' as const, amount: parts[i]! }))]
+  post(db, { day: currentDay(db), memo, command, lines })
+  return owners.map((o, i) => ({ ownerId: o.ownerId, name: o.name, amount: parts[i]! }))
+}
+
+export function townBooty(
+  db: Db,
+  input: { shipId: number; town: string; forts: { small: number; medium: number; large: number }; fortsTaken: { small: number; medium: number; large: number } },
+  dice: () => DiceBox,
+  command: string
+) {
+  const ship = requireShip(db, input.shipId)
+  for (const s of ['small', 'medium', 'large'] as const) {
+    if (input.fortsTaken[s] > input.forts[s]) throw new CommandError('invalid_input', `fortsTaken.${s}: more forts taken than defend the town.`, { field: `fortsTaken.${s}` })
+  }
+  const roll = (n: string, purpose: string) => dice().roll(n, `${input.town}: ${purpose}`).total
+  const out = rollTown(getRule(db, 'townRansom'), getRule(db, 'prizeHolds'), input.forts, input.fortsTaken, roll)
+  const prices = getRule(db, 'cargoPrices')
+  let free = holdOf(db, ship.id).capacity.free
+  const cargo = out.cargo.map((c) => {
+    const loaded = Math.max(0, Math.min(c.tons, Math.floor(free * 10) / 10))
+    if (loaded > 0) loadCargo(db, ship.id, c.cargo, loaded, 0)
+    free -= loaded
+    return { cargo: c.cargo, label: cargoLabel(prices, c.cargo), tons: c.tons, loaded }
+  })
+  if (out.fortPowder > 0) stmt(db, `UPDATE ship SET powder_tons = powder_tons + ? WHERE id = ?`).run(out.fortPowder, ship.id)
+  const memo = `Ransom of ${input.town} taken by the ${ship.name}`
+  const paid = toOwners(db, ship.id, out.ransom, memo, command)
+  if (out.ransom > 0) stmt(db, `INSERT INTO booty_entry (ship_id, day, amount, memo) VALUES (?, ?, ?, ?)`).run(ship.id, currentDay(db), out.ransom, memo)
+  addShipEvent(db, ship.id, currentDay(db), `${input.town} surrendered: ${fmt(out.ransom)} ransom${out.fortGuns ? `, ${out.fortGuns} guns and ${out.fortPowder} t of powder from its forts` : ''}`)
+  return { town: input.town, cargo, ransom: out.ransom, fortGuns: out.fortGuns, fortPowder: out.fortPowder, breakdown: out.breakdown, paid, hold: holdOf(db, ship.id) }
+}
+
+export function divideBootyFor(
+  db: Db,
+  input: { shipId: number; amount?: number; heroic: { personId: number; actions: number }[] },
+  opts: { dice: () => DiceBox; allowDebt: boolean; command: string }
+) {
+  const ship = requireShip(db, input.shipId)
+  const company = companyOf(db, ship.id)
+  const art = articlesOf(db, ship.id)
+  const table = getRule(db, 'bootyArticles')
+  const pot = bootyPot(db, ship.id)
+  const amount = input.amount ?? pot
+  if (amount <= 0) throw new CommandError('rule', `The ${ship.name} has no booty to divide (the pot is empty): give an amount.`)
+  const owners = shipOwners(db, ship.id)
+  if (owners.length === 0) throw new CommandError('rule', `The ${ship.name} has no owners to hold the booty.`)
+  const pirates = company.kind === 'pirate' || company.kind === 'privateer'
+  const owed = pirates ? Math.max(0, company.owed) : 0
+  const officers = stmt(
+    db,
+    `SELECT so.person_id AS personId, so.role, p.owner_id AS ownerId, o.name FROM ship_officer so JOIN person p ON p.id = so.person_id JOIN owner o ON o.id = p.owner_id
+     WHERE so.ship_id = ? ORDER BY so.id`
+  ).all(ship.id) as { personId: number; role: string; ownerId: number; name: string }[]
+  const heroicBy = new Map<number, number>()
+  for (const [i, h] of input.heroic.entries()) {
+    const p = getPerson(db, h.personId)
+    if (!officers.some((o) => o.personId === p.id)) {
+      throw new CommandError('invalid_input', `heroic.${i}: ${p.name} is not aboard the ${ship.name} (sign them on as an officer or 'aboard').`, { field: `heroic.${i}.personId` })
+    }
+    heroicBy.set(p.id, (heroicBy.get(p.id) ?? 0) + h.actions)
+  }
+  const members: (BootyMember & { personId: number | null })[] = officers.map((o) => ({
+    personId: o.personId,
+    ownerId: o.ownerId,
+    name: o.name,
+    role: o.role === 'captain' ? 'captain' : o.role === 'aboard' ? 'crew' : 'officer',
+    count: 1,
+    heroic: heroicBy.get(o.personId) ?? 0
+  }))
+  if (ship.crew > 0) members.push({ personId: null, ownerId: WORLD_OWNER_ID, name: `The hands (${ship.crew})`, role: 'hands', count: ship.crew, heroic: 0 })
+  if (members.length === 0 && amount > owed) {
+    throw new CommandError('rule', `Nobody is aboard the ${ship.name} to share the booty: sign on her crew and officers first.`, { shipId: ship.id })
+  }
+  const d = divideBooty(amount, owed, { captain: art.captain, officers: art.officers, crew: art.crew, heroicShares: table.heroicShares }, members, pirates)
+
+  // Money: the owners hold the booty; the crew's owed pay and the hands' shares go to the world.
+  const currency = currencyOf(db)
+  const parts = splitByShares(amount, owners.map((o) => o.share))
+  owners.forEach((o, i) => requireFunds(db, o.ownerId, 'cash', parts[i]!, opts.allowDebt, currency))
+  const net = new Map<number, number>()
+  const add = (id: number, a: number) => net.set(id, (net.get(id) ?? 0) + a)
+  owners.forEach((o, i) => add(o.ownerId, -parts[i]!))
+  add(WORLD_OWNER_ID, d.owedPaid)
+  for (const l of d.lines) add(l.ownerId, l.amount)
+
+  // Heroic bonuses aboard merchantmen and warships (seed 003 VI).
+  const bonuses: { ownerId: number; name: string; actions: number; amount: number; rolls: number[] }[] = []
+  if (!pirates) {
+    const bonusPayer = company.kind === 'naval' ? 'world' : 'owners'
+    for (const m of members) {
+      if (!m.heroic || m.personId === null) continue
+      const rolls: number[] = []
+      for (let k = 0; k < m.heroic; k++) rolls.push(opts.dice().roll(table.heroicBonusDie, `${m.name}: heroic action reward (${table.heroicBonusDie} × ${table.heroicBonusPer})`).total)
+      const bonus = rolls.reduce((n, r) => n + r, 0) * table.heroicBonusPer
+      bonuses.push({ ownerId: m.ownerId, name: m.name, actions: m.heroic, amount: bonus, rolls })
+      add(m.ownerId, bonus)
+      if (bonusPayer === 'world') add(WORLD_OWNER_ID, -bonus)
+      else {
+        const bp = splitByShares(bonus, owners.map((o) => o.share))
+        owners.forEach((o, i) => add(o.ownerId, -bp[i]!))
+      }
+    }
+  }
+  const lines: Line[] = [...net.entries()].filter(([, a]) => a !== 0).map(([ownerId, a]) => ({ ownerId, account: 'cash', amount: a }))
+  const memo = `Booty of the ${ship.name} divided: ${fmt(amount)}${d.owedPaid ? ` (${fmt(d.owedPaid)} owed to the crew paid first)` : ''}`
+  if (lines.length) post(db, { day: currentDay(db), memo, command: opts.command, lines })
+  if (d.owedPaid) {
+    stmt(db, `INSERT OR IGNORE INTO ship_company (ship_id) VALUES (?)`).run(ship.id)
+    stmt(db, `UPDATE ship_company SET owed = owed - ? WHERE ship_id = ?`).run(d.owedPaid, ship.id)
+  }
+  const fromPot = Math.min(amount, Math.max(0, pot))
+  if (fromPot > 0) stmt(db, `INSERT INTO booty_entry (ship_id, day, amount, memo) VALUES (?, ?, ?, ?)`).run(ship.id, currentDay(db), -fromPot, memo)
+  addShipEvent(db, ship.id, currentDay(db), memo)
+  return {
+    shipId: ship.id,
+    shipName: ship.name,
+    amount,
+    owedPaid: d.owedPaid,
+    divided: d.divided,
+    totalShares: d.totalShares,
+    perShare: Math.floor(d.perShare * 100) / 100,
+    lines: d.lines.map((l) => ({ ownerId: l.ownerId, name: l.name, role: l.role, shares: l.shares, amount: l.amount, heroic: l.heroic })),
+    bonuses,
+    breakdown: d.breakdown,
+    pot: bootyPot(db, ship.id)
+  }
+}
+
+export { cargoTons }

@@ -1,0 +1,633 @@
+import type { Hold, Market, Venture } from '../../shared/commands/trade'
+import type { DiceBox } from '../../shared/dice/roll'
+import { CommandError } from '../../shared/errors'
+import { cargoLabel, demandBand, marketPrice, salePrice, splitVenture, type SplitOut, type Term } from '../../shared/trade/rules'
+import { stmt, type Db } from '../campaign/sqlite'
+import { advanceClock } from './clock'
+import { currentDay, labelOf } from './clock-state'
+import { companyOf, currencyOf, shipCondition } from './crew'
+import { post, requireFunds, requireOwner, WORLD_OWNER_ID, type Line } from './ledger'
+import { getRule } from './rules'
+import { addShipEvent, requireShip, shipOwners, splitByShares } from './ships'
+import { companyForShip, companyShareInfo, noteVentureClosed } from './companies'
+
+/**
+ * Markets, holds, port visits and trading ventures (issue 8; seed 003 VIII "Of Sea Trade", VII Havens;
+ * rules guide §2 "Cargo prices per ton").
+ *
+ * Readings:
+ * - A port visit starts with the first cargo command (or `enterHaven`) while the ship lies in the
+ *   port, and lasts until she sails (a "Sailed from …"/"Put to sea" ship event, or she is found in
+ *   another port). The demand die is rolled once per cargo type per visit and remembered.
+ * - The week in port to unload and load (seed 003 VIII) is taken on the first buy or sell of a visit:
+ *   the campaign clock moves on `marketRules.daysToWorkCargo` days and runs its steps (upkeep, port
+ *   work) with this command's dice. Later cargo work in the same visit does not move it again.
+ * - Havens (seed 003 VII): call `enterHaven(db, shipId, portId, hostile)` when a ship comes into a
+ *   haven (the `trade.enterHaven` command moves the ship in and takes 20% of each cargo in kind;
+ *   voyage code may call the function after placing the ship). Ships known hostile (naval ships
+ *   unless the GM says otherwise) are refused before anything changes.
+ * - Money: purchases are charged to the payer at once. Inside an open venture, sales stay on the
+ *   venture until it is closed (then one ledger transaction pays back costs and every share).
+ *   Without a venture, proceeds go to the ship's owners by their shares; for pirates and privateers
+ *   they are also added to the ship's booty pot (booty.ts).
+ */
+
+interface PortRow {
+  id: number
+  name: string
+  colonial: number
+  major: number
+  pirate_haven: number
+}
+
+const fmt = (n: number) => n.toLocaleString('en')
+const tons1 = (n: number) => Math.round(n * 100) / 100
+
+export function requirePortRow(db: Db, portId: number, field = 'portId'): PortRow {
+  const row = stmt(db, `SELECT id, name, colonial, major, pirate_haven FROM port WHERE id = ?`).get(portId) as PortRow | undefined
+  if (!row) throw new CommandError('not_found', `${field}: there is no port with id ${portId}.`, { field })
+  return row
+}
+
+function overrides(db: Db, portId: number): Map<string, number> {
+  const rows = stmt(db, `SELECT cargo, price FROM market_price WHERE port_id = ?`).all(portId) as { cargo: string; price: number }[]
+  return new Map(rows.map((r) => [r.cargo, r.price]))
+}
+
+export function requireCargo(db: Db, cargo: string): void {
+  const prices = getRule(db, 'cargoPrices')
+  if (!prices.some((c) => c.key === cargo)) {
+    throw new CommandError('invalid_input', `cargo: "${cargo}" is not in this campaign's cargo price table (${prices.map((c) => c.key).join(', ')}).`, {
+      field: 'cargo'
+    })
+  }
+}
+
+export function portPrice(db: Db, portId: number, cargo: string): { price: number; base: number; breakdown: Term[] } {
+  requireCargo(db, cargo)
+  const port = requirePortRow(db, portId)
+  return marketPrice(getRule(db, 'cargoPrices'), cargo, port.colonial === 1, overrides(db, portId).get(cargo) ?? null)!
+}
+
+export function marketOf(db: Db, portId: number): Market {
+  const port = requirePortRow(db, portId)
+  const own = overrides(db, portId)
+  const prices = getRule(db, 'cargoPrices')
+  return {
+    portId: port.id,
+    portName: port.name,
+    column: port.colonial === 1 ? 'colonies' : 'continent',
+    pirateHaven: port.pirate_haven === 1,
+    lines: prices.map((c) => {
+      const base = port.colonial === 1 ? c.colonies : c.continent
+      const override = own.get(c.key) ?? null
+      return { cargo: c.key, label: c.label, basePrice: base, override, price: override ?? base }
+    })
+  }
+}
+
+export function setMarketPrice(db: Db, input: { portId: number; cargo: string; price: number | null }): Market {
+  requirePortRow(db, input.portId)
+  requireCargo(db, input.cargo)
+  if (input.price === null) stmt(db, `DELETE FROM market_price WHERE port_id = ? AND cargo = ?`).run(input.portId, input.cargo)
+  else
+    stmt(db, `INSERT INTO market_price (port_id, cargo, price) VALUES (?, ?, ?) ON CONFLICT(port_id, cargo) DO UPDATE SET price = excluded.price`).run(
+      input.portId,
+      input.cargo,
+      input.price
+    )
+  return marketOf(db, input.portId)
+}
+
+// ─── Where a ship lies, and her visit ────────────────────────────────────────────────────────────
+
+function portOfShip(db: Db, shipId: number): PortRow | null {
+  const ship = requireShip(db, shipId)
+  if (ship.status !== 'port') return null
+  const c = companyOf(db, shipId)
+  return c.port_id === null ? null : requirePortRow(db, c.port_id)
+}
+
+function requireInPort(db: Db, shipId: number, doing: string): PortRow {
+  const ship = requireShip(db, shipId)
+  const port = portOfShip(db, shipId)
+  if (!port) {
+    const where = ship.status === 'port' ? 'in the yard she was built in, which has no market (move her to a recorded port)' : ship.status === 'sea' ? 'at sea' : ship.status
+    throw new CommandError('rule', `The ${ship.name} is ${where}: she can ${doing} only in a port.`, { status: ship.status })
+  }
+  return port
+}
+
+interface VisitRow {
+  id: number
+  ship_id: number
+  port_id: number
+  started_day: number
+  mark: number
+  worked: number
+}
+
+const lastEventId = (db: Db, shipId: number) =>
+  (stmt(db, `SELECT COALESCE(MAX(id), 0) AS id FROM ship_event WHERE ship_id = ?`).get(shipId) as { id: number }).id
+
+/** The ship's current port visit (null at sea or when she has no visit yet). */
+export function currentVisit(db: Db, shipId: number): VisitRow | null {
+  const port = portOfShip(db, shipId)
+  if (!port) return null
+  const v = stmt(db, `SELECT * FROM trade_visit WHERE ship_id = ? ORDER BY id DESC LIMIT 1`).get(shipId) as VisitRow | undefined
+  if (!v || v.port_id !== port.id) return null
+  const sailed = stmt(
+    db,
+    `SELECT 1 FROM ship_event WHERE ship_id = ? AND id > ? AND (text LIKE 'Sailed%' OR text LIKE 'Put to sea%' OR text LIKE 'Came into%') LIMIT 1`
+  ).get(shipId, v.mark)
+  return sailed ? null : v
+}
+
+/** The ship's visit to the port she lies in, begun now if there is none. Voyage code may call it on arrival. */
+export function startPortVisit(db: Db, shipId: number): VisitRow {
+  const port = requireInPort(db, shipId, 'trade')
+  const cur = currentVisit(db, shipId)
+  if (cur) return cur
+  const id = Number(
+    stmt(db, `INSERT INTO trade_visit (ship_id, port_id, started_day, mark) VALUES (?, ?, ?, ?)`).run(shipId, port.id, currentDay(db), lastEventId(db, shipId))
+      .lastInsertRowid
+  )
+  return stmt(db, `SELECT * FROM trade_visit WHERE id = ?`).get(id) as VisitRow
+}
+
+/** The week of loading and unloading, on the visit's first cargo work: the clock moves (its steps run). */
+function workCargo(db: Db, visit: VisitRow, dice: () => DiceBox) {
+  if (visit.worked === 1) return null
+  stmt(db, `UPDATE trade_visit SET worked = 1 WHERE id = ?`).run(visit.id)
+  const days = getRule(db, 'marketRules').daysToWorkCargo
+  if (days <= 0) return null
+  const out = advanceClock(db, days, dice)
+  return { days, toLabel: out.to.label, steps: out.steps }
+}
+
+// ─── Holds ──────────────────────────────────────────────────────────────────────────────────────
+
+interface CargoRow {
+  cargo: string
+  tons: number
+  paid: number
+}
+const cargoRows = (db: Db, shipId: number) => stmt(db, `SELECT cargo, tons, paid FROM ship_cargo WHERE ship_id = ? ORDER BY cargo`).all(shipId) as CargoRow[]
+export const cargoTons = (db: Db, shipId: number) => cargoRows(db, shipId).reduce((n, r) => n + r.tons, 0)
+
+/** Add tons (with what was paid) to a ship's hold. */
+export function loadCargo(db: Db, shipId: number, cargo: string, tons: number, paid: number): void {
+  stmt(
+    db,
+    `INSERT INTO ship_cargo (ship_id, cargo, tons, paid) VALUES (?, ?, ?, ?)
+     ON CONFLICT(ship_id, cargo) DO UPDATE SET tons = tons + excluded.tons, paid = paid + excluded.paid`
+  ).run(shipId, cargo, tons1(tons), paid)
+}
+
+/** Take tons out of a hold; returns what was paid for them (pro rata). */
+export function unloadCargo(db: Db, shipId: number, cargo: string, tons: number): number {
+  const row = stmt(db, `SELECT cargo, tons, paid FROM ship_cargo WHERE ship_id = ? AND cargo = ?`).get(shipId, cargo) as CargoRow | undefined
+  if (!row || row.tons + 1e-9 < tons) throw new Error(`unloadCargo: not enough ${cargo} aboard`)
+  const left = tons1(row.tons - tons)
+  const paidOut = left <= 0 ? row.paid : Math.round((row.paid * tons) / row.tons)
+  if (left <= 0) stmt(db, `DELETE FROM ship_cargo WHERE ship_id = ? AND cargo = ?`).run(shipId, cargo)
+  else stmt(db, `UPDATE ship_cargo SET tons = ?, paid = ? WHERE ship_id = ? AND cargo = ?`).run(left, row.paid - paidOut, shipId, cargo)
+  return paidOut
+}
+
+/** Who aboard gives the demand bonus: the captain, an owner aboard or the purser with every bonus knack. */
+export function demandBonusOf(db: Db, shipId: number): { bonus: number; who: string | null } {
+  const t = getRule(db, 'demandBands')
+  const owners = new Set(shipOwners(db, shipId).map((o) => o.ownerId))
+  const aboard = stmt(
+    db,
+    `SELECT so.role, p.owner_id AS ownerId, p.knacks, o.name FROM ship_officer so JOIN person p ON p.id = so.person_id JOIN owner o ON o.id = p.owner_id
+     WHERE so.ship_id = ? ORDER BY so.id`
+  ).all(shipId) as { role: string; ownerId: number; knacks: string; name: string }[]
+  for (const a of aboard) {
+    if (!(a.role === 'captain' || a.role === 'purser' || owners.has(a.ownerId))) continue
+    const knacks = JSON.parse(a.knacks) as Record<string, number>
+    if (t.bonusKnacks.length && t.bonusKnacks.every((k) => (knacks[k] ?? 0) >= 1)) {
+      const as = a.role === 'captain' ? 'captain' : a.role === 'purser' ? 'purser' : 'owner aboard'
+      return { bonus: t.bonus, who: `${a.name} (${as}: ${t.bonusKnacks.join(' and ')})` }
+    }
+  }
+  return { bonus: 0, who: null }
+}
+
+interface DemandRow {
+  cargo: string
+  die: number
+  bonus: number
+  percent: number
+  band: string
+}
+const demandOf = (db: Db, visitId: number, cargo: string) =>
+  stmt(db, `SELECT cargo, die, bonus, percent, band FROM trade_demand WHERE visit_id = ? AND cargo = ?`).get(visitId, cargo) as DemandRow | undefined
+const demandOut = (d: DemandRow) => ({ roll: d.die + d.bonus, die: d.die, bonus: d.bonus, band: d.band, percent: d.percent })
+
+export function openVentureOf(db: Db, shipId: number): number | null {
+  const r = stmt(db, `SELECT id FROM trade_venture WHERE ship_id = ? AND status = 'open' ORDER BY id DESC LIMIT 1`).get(shipId) as { id: number } | undefined
+  return r?.id ?? null
+}
+
+export function holdOf(db: Db, shipId: number): Hold {
+  const ship = requireShip(db, shipId)
+  const cond = shipCondition(db, shipId)
+  const port = portOfShip(db, shipId)
+  const visit = currentVisit(db, shipId)
+  const prices = getRule(db, 'cargoPrices')
+  const rows = cargoRows(db, shipId)
+  const cargo = tons1(rows.reduce((n, r) => n + r.tons, 0))
+  const own = port ? overrides(db, port.id) : new Map<string, number>()
+  return {
+    shipId,
+    shipName: ship.name,
+    portId: port?.id ?? null,
+    portName: port?.name ?? null,
+    capacity: {
+      hold: cond.hold.capacity,
+      powderTons: cond.hold.powderTons,
+      boatTons: cond.hold.boatTons,
+      foodTons: cond.hold.foodTons,
+      cargoTons: cargo,
+      free: tons1(cond.hold.free - cargo)
+    },
+    lines: rows.map((r) => {
+      const d = visit ? demandOf(db, visit.id, r.cargo) : undefined
+      return {
+        cargo: r.cargo,
+        label: cargoLabel(prices, r.cargo),
+        tons: r.tons,
+        paid: r.paid,
+        marketPrice: port ? (marketPrice(prices, r.cargo, port.colonial === 1, own.get(r.cargo) ?? null)?.price ?? null) : null,
+        demand: d ? demandOut(d) : null
+      }
+    }),
+    demandBonus: demandBonusOf(db, shipId),
+    visit: visit ? { portId: visit.port_id, startedDay: visit.started_day, worked: visit.worked === 1 } : null,
+    ventureId: openVentureOf(db, shipId)
+  }
+}
+
+// ─── Buying and selling ─────────────────────────────────────────────────────────────────────────
+
+export function buyCargo(
+  db: Db,
+  input: { shipId: number; cargo: string; tons: number; payerId: number },
+  opts: { dice: () => DiceBox; allowDebt: boolean; command: string }
+) {
+  const ship = requireShip(db, input.shipId)
+  const port = requireInPort(db, input.shipId, 'buy cargo')
+  requireCargo(db, input.cargo)
+  const payer = requireOwner(db, input.payerId)
+  if (payer.kind === 'world') throw new CommandError('invalid_input', 'payerId: the outside world cannot buy cargo for a ship; choose an owner or a company.', { field: 'payerId' })
+  const q = portPrice(db, port.id, input.cargo)
+  if (q.price <= 0) throw new CommandError('rule', `${cargoLabel(getRule(db, 'cargoPrices'), input.cargo)} has no price at ${port.name}: set one on the port's market first.`)
+  const hold = holdOf(db, input.shipId)
+  if (input.tons > hold.capacity.free + 1e-9) {
+    throw new CommandError(
+      'rule',
+      `The ${ship.name} has room for ${hold.capacity.free} t (hold ${hold.capacity.hold} t less powder ${hold.capacity.powderTons} t, boats ${hold.capacity.boatTons} t, food ${hold.capacity.foodTons} t and cargo ${hold.capacity.cargoTons} t), not ${input.tons} t.`,
+      { free: hold.capacity.free, asked: input.tons }
+    )
+  }
+  const total = Math.round(q.price * input.tons)
+  const currency = currencyOf(db)
+  requireFunds(db, payer.id, 'cash', total, opts.allowDebt, currency)
+  const label = cargoLabel(getRule(db, 'cargoPrices'), input.cargo)
+  const memo = `${label}, ${input.tons} t at ${fmt(q.price)} for the ${ship.name} at ${port.name}`
+  post(db, {
+    day: currentDay(db),
+    memo,
+    command: opts.command,
+    lines: [
+      { ownerId: payer.id, account: 'cash', amount: -total },
+      { ownerId: WORLD_OWNER_ID, account: 'cash', amount: total }
+    ]
+  })
+  loadCargo(db, input.shipId, input.cargo, input.tons, total)
+  const ventureId = openVentureOf(db, input.shipId)
+  if (ventureId) addEntry(db, ventureId, 'purchase', memo, -total, payer.id)
+  const visit = startPortVisit(db, input.shipId)
+  const clock = workCargo(db, visit, opts.dice)
+  return {
+    hold: holdOf(db, input.shipId),
+    price: { cargo: input.cargo, label, perTon: q.price, tons: input.tons, total, breakdown: [...q.breakdown, { label: `× ${input.tons} t`, value: total }] },
+    paid: [{ ownerId: payer.id, name: payer.name, amount: total }],
+    clock
+  }
+}
+
+/** Pay sale proceeds to the ship's owners by their shares (no venture open). */
+function payOwners(db: Db, shipId: number, total: number, memo: string, command: string) {
+  const owners = shipOwners(db, shipId)
+  if (total <= 0 || owners.length === 0) return []
+  const parts = splitByShares(total, owners.map((o) => o.share))
+  const lines: Line[] = [{ ownerId: WORLD_OWNER_ID, account: 'cash', amount: -total }]
+  owners.forEach((o, i) => lines.push({ ownerId: o.ownerId, account: 'cash', amount: parts[i]! }))
+  post(db, { day: currentDay(db), memo, command, lines })
+  return owners.map((o, i) => ({ ownerId: o.ownerId, name: o.name, amount: parts[i]! }))
+}
+
+export function sellCargo(db: Db, input: { shipId: number; cargo: string; tons: number }, opts: { dice: () => DiceBox; command: string }) {
+  const ship = requireShip(db, input.shipId)
+  const port = requireInPort(db, input.shipId, 'sell cargo')
+  requireCargo(db, input.cargo)
+  const prices = getRule(db, 'cargoPrices')
+  const label = cargoLabel(prices, input.cargo)
+  const aboard = cargoRows(db, input.shipId).find((r) => r.cargo === input.cargo)
+  if (!aboard || aboard.tons + 1e-9 < input.tons) {
+    throw new CommandError('rule', `The ${ship.name} has ${aboard ? aboard.tons : 0} t of ${label} aboard, not ${input.tons} t.`, { aboard: aboard?.tons ?? 0 })
+  }
+  const q = portPrice(db, port.id, input.cargo)
+  const visit = startPortVisit(db, input.shipId)
+  let d = demandOf(db, visit.id, input.cargo)
+  const rolledNow = !d
+  if (!d) {
+    const t = getRule(db, 'demandBands')
+    const bonus = demandBonusOf(db, input.shipId)
+    const die = opts.dice().roll(t.die, `Demand for ${label} at ${port.name} (the ${ship.name})`).total
+    const band = demandBand(t.bands, die + bonus.bonus)
+    stmt(db, `INSERT INTO trade_demand (visit_id, cargo, die, bonus, percent, band) VALUES (?, ?, ?, ?, ?, ?)`).run(
+      visit.id,
+      input.cargo,
+      die,
+      bonus.bonus,
+      band.percent,
+      band.label
+    )
+    d = demandOf(db, visit.id, input.cargo)!
+  }
+  const demand = demandOut(d)
+  const sale = salePrice(q, { percent: d.percent, label: d.band, roll: demand.roll }, input.tons)
+  if (d.bonus) sale.breakdown.splice(q.breakdown.length, 0, { label: `Demand die ${d.die} + ${d.bonus} (Appraising and Haggling aboard)`, value: 0 })
+  unloadCargo(db, input.shipId, input.cargo, input.tons)
+  const memo = `${label}, ${input.tons} t sold at ${fmt(sale.perTon)} by the ${ship.name} at ${port.name}`
+  const ventureId = openVentureOf(db, input.shipId)
+  let paid: { ownerId: number; name: string; amount: number }[] = []
+  if (ventureId) addEntry(db, ventureId, 'sale', memo, sale.total, null)
+  else {
+    paid = payOwners(db, input.shipId, sale.total, memo, opts.command)
+    const kind = companyOf(db, input.shipId).kind
+    if ((kind === 'pirate' || kind === 'privateer') && sale.total > 0) {
+      stmt(db, `INSERT INTO booty_entry (ship_id, day, amount, memo) VALUES (?, ?, ?, ?)`).run(input.shipId, currentDay(db), sale.total, memo)
+    }
+  }
+  const clock = workCargo(db, visit, opts.dice)
+  return {
+    hold: holdOf(db, input.shipId),
+    price: { cargo: input.cargo, label, perTon: sale.perTon, tons: input.tons, total: sale.total, breakdown: sale.breakdown },
+    demand,
+    rolledNow,
+    paid,
+    ventureId,
+    clock
+  }
+}
+
+// ─── Havens (seed 003 VII) ──────────────────────────────────────────────────────────────────────
+
+/**
+ * A ship comes into a pirate haven: refused if known hostile (naval ships unless `hostile` says
+ * otherwise), else the haven takes its cut of every cargo aboard, in kind (rounded to a tenth of a
+ * ton). The ship must already lie in the port (call after moving her), or use `trade.enterHaven`.
+ */
+export function enterHaven(db: Db, shipId: number, portId: number, hostile?: boolean) {
+  const ship = requireShip(db, shipId)
+  const port = requirePortRow(db, portId)
+  if (port.pirate_haven !== 1) throw new CommandError('rule', `${port.name} is not a pirate haven.`, { portId })
+  const kind = companyOf(db, shipId).kind
+  const known = hostile ?? kind === 'naval'
+  if (known) throw new CommandError('rule', `${port.name} refuses the ${ship.name}: she is known to be hostile to the pirates.`, { portId, shipId })
+  const pct = getRule(db, 'marketRules').havenCutPercent
+  const prices = getRule(db, 'cargoPrices')
+  const taken: { cargo: string; label: string; tons: number }[] = []
+  const breakdown: Term[] = [{ label: `${port.name} takes ${pct}% of each cargo`, value: pct }]
+  for (const r of cargoRows(db, shipId)) {
+    const t = Math.round(((r.tons * pct) / 100) * 10) / 10
+    if (t <= 0) continue
+    unloadCargo(db, shipId, r.cargo, Math.min(t, r.tons))
+    taken.push({ cargo: r.cargo, label: cargoLabel(prices, r.cargo), tons: t })
+    breakdown.push({ label: `${cargoLabel(prices, r.cargo)}: ${r.tons} t`, value: -t })
+  }
+  if (taken.length) addShipEvent(db, shipId, currentDay(db), `${port.name} took ${taken.map((x) => `${x.tons} t of ${x.label}`).join(', ')} as harbour dues`)
+  const ventureId = openVentureOf(db, shipId)
+  if (ventureId && taken.length) addEntry(db, ventureId, 'portCosts', `Haven dues at ${port.name}: ${taken.map((x) => `${x.tons} t ${x.label}`).join(', ')} (in kind)`, 0, null)
+  return { taken, breakdown }
+}
+
+// ─── Trading ventures (seed 003 VIII) ──────────────────────────────────────────────────────────
+
+interface VentureRow {
+  id: number
+  ship_id: number
+  company_id: number | null
+  status: 'open' | 'closed'
+  opened_day: number
+  closed_day: number | null
+  profit: number | null
+  split: string | null
+  ledger_tx_id: number | null
+}
+
+function requireVenture(db: Db, id: number): VentureRow {
+  const v = stmt(db, `SELECT * FROM trade_venture WHERE id = ?`).get(id) as VentureRow | undefined
+  if (!v) throw new CommandError('not_found', `There is no trading voyage with id ${id}.`, { field: 'ventureId' })
+  return v
+}
+
+function addEntry(db: Db, ventureId: number, kind: string, memo: string, amount: number, payerId: number | null) {
+  stmt(db, `INSERT INTO venture_entry (venture_id, day, kind, memo, amount, payer_id) VALUES (?, ?, ?, ?, ?, ?)`).run(
+    ventureId,
+    currentDay(db),
+    kind,
+    memo,
+    amount,
+    payerId
+  )
+}
+
+export function openVenture(db: Db, shipId: number): Venture {
+  const ship = requireShip(db, shipId)
+  const open = openVentureOf(db, shipId)
+  if (open) throw new CommandError('rule', `The ${ship.name} already has an open trading voyage (#${open}); close it first.`, { ventureId: open })
+  const company = companyForShip(db, shipId)
+  const id = Number(
+    stmt(db, `INSERT INTO trade_venture (ship_id, company_id, status, opened_day) VALUES (?, ?, 'open', ?)`).run(shipId, company?.id ?? null, currentDay(db))
+      .lastInsertRowid
+  )
+  return ventureView(db, id)
+}
+
+export function recordVenture(
+  db: Db,
+  input: { ventureId: number; kind: 'passengers' | 'portCosts' | 'wages' | 'food' | 'other'; amount: number; payerId?: number; memo: string },
+  opts: { allowDebt: boolean; command: string }
+): Venture {
+  const v = requireVenture(db, input.ventureId)
+  if (v.status !== 'open') throw new CommandError('rule', 'This trading voyage is closed.')
+  const ship = requireShip(db, v.ship_id)
+  const what = { passengers: "Passengers' fares", portCosts: 'Port costs', wages: 'Wages', food: 'Food', other: 'Other costs' }[input.kind]
+  const memo = `${what} of the ${ship.name}${input.memo ? `: ${input.memo}` : ''}`
+  if (input.kind === 'passengers') {
+    if (input.payerId !== undefined) throw new CommandError('invalid_input', "payerId: passengers' fares are income; nobody pays them from the ledger here.", { field: 'payerId' })
+    addEntry(db, v.id, 'passengers', memo, input.amount, null)
+  } else {
+    if (input.payerId !== undefined) {
+      const payer = requireOwner(db, input.payerId)
+      requireFunds(db, payer.id, 'cash', input.amount, opts.allowDebt, currencyOf(db))
+      post(db, {
+        day: currentDay(db),
+        memo,
+        command: opts.command,
+        lines: [
+          { ownerId: payer.id, account: 'cash', amount: -input.amount },
+          { ownerId: WORLD_OWNER_ID, account: 'cash', amount: input.amount }
+        ]
+      })
+    }
+    addEntry(db, v.id, input.kind, memo, -input.amount, input.payerId ?? null)
+  }
+  return ventureView(db, v.id)
+}
+
+interface EntryRow {
+  id: number
+  day: number
+  kind: Venture['entries'][number]['kind']
+  memo: string
+  amount: number
+  payer_id: number | null
+  payer_name: string | null
+}
+
+function entriesOf(db: Db, ventureId: number): EntryRow[] {
+  return stmt(
+    db,
+    `SELECT e.id, e.day, e.kind, e.memo, e.amount, e.payer_id, o.name AS payer_name FROM venture_entry e LEFT JOIN owner o ON o.id = e.payer_id
+     WHERE e.venture_id = ? ORDER BY e.id`
+  ).all(ventureId) as EntryRow[]
+}
+
+const ownerName = (db: Db, id: number) => requireOwner(db, id).name
+
+function officer(db: Db, shipId: number, role: string): { ownerId: number; name: string } | null {
+  const r = stmt(
+    db,
+    `SELECT p.owner_id AS ownerId, o.name FROM ship_officer so JOIN person p ON p.id = so.person_id JOIN owner o ON o.id = p.owner_id
+     WHERE so.ship_id = ? AND so.role = ? ORDER BY so.id LIMIT 1`
+  ).get(shipId, role) as { ownerId: number; name: string } | undefined
+  return r ?? null
+}
+
+/** The split as it stands (open) from the current owners, officers, banker and shareholders. */
+function proposeSplit(db: Db, v: VentureRow) {
+  const entries = entriesOf(db, v.id)
+  const income = entries.filter((e) => e.amount > 0).reduce((n, e) => n + e.amount, 0)
+  const owners = shipOwners(db, v.ship_id)
+  const costs: { ownerId: number; name: string; amount: number }[] = []
+  for (const e of entries) {
+    if (e.amount >= 0) continue
+    if (e.payer_id !== null) costs.push({ ownerId: e.payer_id, name: e.payer_name ?? ownerName(db, e.payer_id), amount: -e.amount })
+    else if (owners.length) {
+      // Already paid elsewhere (the monthly upkeep): the ship's owners bore it by their shares.
+      const parts = splitByShares(-e.amount, owners.map((o) => o.share))
+      owners.forEach((o, i) => parts[i] && costs.push({ ownerId: o.ownerId, name: o.name, amount: parts[i]! }))
+    }
+  }
+  const company = companyShareInfo(db, v.ship_id)
+  return splitVenture({
+    income,
+    costs,
+    table: getRule(db, 'profitSplit'),
+    owners,
+    captain: officer(db, v.ship_id, 'captain'),
+    firstMate: officer(db, v.ship_id, 'firstMate'),
+    world: { ownerId: WORLD_OWNER_ID, name: ownerName(db, WORLD_OWNER_ID) },
+    company
+  })
+}
+
+export function closeVenture(db: Db, ventureId: number, command: string): Venture {
+  const v = requireVenture(db, ventureId)
+  if (v.status !== 'open') throw new CommandError('rule', 'This trading voyage is already closed.')
+  const ship = requireShip(db, v.ship_id)
+  const s = proposeSplit(db, v)
+  const income = s.profit + s.costs
+  const net = new Map<number, number>()
+  const add = (id: number, a: number) => net.set(id, (net.get(id) ?? 0) + a)
+  add(WORLD_OWNER_ID, -income)
+  for (const l of s.lines) add(l.ownerId, l.amount)
+  const lines: Line[] = [...net.entries()].filter(([, a]) => a !== 0).map(([ownerId, amount]) => ({ ownerId, account: 'cash', amount }))
+  const day = currentDay(db)
+  const txId = lines.length
+    ? post(db, { day, memo: `Trading voyage of the ${ship.name}: ${s.profit >= 0 ? 'profit' : 'loss'} ${fmt(s.profit)} split`, command, lines })
+    : null
+  stmt(db, `UPDATE trade_venture SET status = 'closed', closed_day = ?, profit = ?, split = ?, ledger_tx_id = ? WHERE id = ?`).run(
+    day,
+    s.profit,
+    JSON.stringify({ lines: s.lines, breakdown: s.breakdown }),
+    txId,
+    v.id
+  )
+  if (v.company_id !== null) noteVentureClosed(db, v.company_id)
+  return ventureView(db, v.id)
+}
+
+export function ventureView(db: Db, ventureId: number): Venture {
+  const v = requireVenture(db, ventureId)
+  const ship = requireShip(db, v.ship_id)
+  const label = labelOf(db)
+  const entries = entriesOf(db, v.id)
+  const income = entries.filter((e) => e.amount > 0).reduce((n, e) => n + e.amount, 0)
+  const costs = -entries.filter((e) => e.amount < 0).reduce((n, e) => n + e.amount, 0)
+  let split: SplitOut[]
+  let breakdown: Term[]
+  if (v.status === 'closed' && v.split) {
+    const saved = JSON.parse(v.split) as { lines: SplitOut[]; breakdown: Term[] }
+    split = saved.lines
+    breakdown = saved.breakdown
+  } else {
+    const s = proposeSplit(db, v)
+    split = s.lines
+    breakdown = s.breakdown
+  }
+  return {
+    id: v.id,
+    shipId: v.ship_id,
+    shipName: ship.name,
+    companyId: v.company_id,
+    status: v.status,
+    openedDay: v.opened_day,
+    openedLabel: label(v.opened_day),
+    closedDay: v.closed_day,
+    closedLabel: v.closed_day === null ? null : label(v.closed_day),
+    entries: entries.map((e) => ({
+      id: e.id,
+      day: e.day,
+      dateLabel: label(e.day),
+      kind: e.kind,
+      memo: e.memo,
+      amount: e.amount,
+      payerId: e.payer_id,
+      payerName: e.payer_name
+    })),
+    totals: { income, costs, profit: income - costs },
+    split,
+    splitBreakdown: breakdown,
+    ledgerTxId: v.ledger_tx_id
+  }
+}
+
+export function listVentures(db: Db, shipId?: number) {
+  const ids = (
+    shipId === undefined
+      ? stmt(db, `SELECT id FROM trade_venture ORDER BY id DESC`).all()
+      : stmt(db, `SELECT id FROM trade_venture WHERE ship_id = ? ORDER BY id DESC`).all(shipId)
+  ) as { id: number }[]
+  return ids.map(({ id }) => {
+    const v = ventureView(db, id)
+    return { id: v.id, shipId: v.shipId, shipName: v.shipName, companyId: v.companyId, status: v.status, openedLabel: v.openedLabel, closedLabel: v.closedLabel, totals: v.totals }
+  })
+}
