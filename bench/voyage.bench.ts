@@ -18,7 +18,8 @@ const home = mkdtempSync(join(tmpdir(), 'quarterdeck-voyage-bench-'))
 const path = join(home, 'bench.quarterdeck')
 await buildSampleCampaign(path)
 const session = new AppSession({ home, mode: 'browser', version: 'bench', log: () => {} })
-const door = new Door(session)
+// As the app runs it (and as the other benches do): outputs are checked against their contracts only in tests.
+const door = new Door(session, { checkOutputs: false })
 await door.call('campaigns.open', { path })
 const ships = await door.call('ships.list')
 const lucia = ships.find((s) => s.name === 'Santa Lucia')!.id

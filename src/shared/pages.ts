@@ -17,15 +17,7 @@ export const PAGES: PageDef[] = [
   { key: 'shipyard', path: 'shipyard', label: 'Shipyard', upcoming: false },
   { key: 'ports', path: 'ports', label: 'Ports', upcoming: false },
   { key: 'chart', path: 'chart', label: 'Chart', upcoming: false },
-  {
-    key: 'companies',
-    path: 'companies',
-    label: 'Companies',
-    upcoming: true,
-    purpose:
-      'Joint-stock companies: charters, bankers, shareholders and their percentages, treasury, voyage profit splits and the share price over time.',
-    source: 'High Seas Combat (seed 003), VIII. Of Sea Trade'
-  },
+  { key: 'companies', path: 'companies', label: 'Companies', upcoming: false },
   { key: 'ledger', path: 'ledger', label: 'Ledger', upcoming: false },
   { key: 'log', path: 'log', label: 'Log', upcoming: false },
   { key: 'rules', path: 'rules', label: 'Rules', upcoming: false }

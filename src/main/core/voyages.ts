@@ -322,10 +322,11 @@ export function planVoyage(db: Db, input: { shipIds: number[]; route: number[] }
   const legs = legsOf(db, input.route)
   const distanceNm = legs.reduce((n, l) => n + l.distanceNm, 0)
   const first = chartPortRow(db, input.route[0]!)
+  const { quotes } = quotesNow(db)
   const ships = input.shipIds.map((id) => {
-    const s = shipSpeed(db, id, null)
+    const s = shipSpeed(db, id, null, quotes)
     const row = requireShip(db, id)
-    const place = crewRoster(db, id).place
+    const place = crewRoster(db, id, quotes).place
     const on = inVoyage(db, id)
     if (on !== null) s.problems.push(`The ${row.name} is already at sea on voyage ${on}.`)
     else if (place.status === 'port' && place.portId !== first.id) s.problems.push(`The ${row.name} lies ${place.portName ? `in ${place.portName}` : 'in her yard'}, not in ${first.name}.`)
@@ -352,7 +353,7 @@ export function planVoyage(db: Db, input: { shipIds: number[]; route: number[] }
       waters.set(kind, (waters.get(kind) ?? 0) + l.distanceNm / n)
     }
   }
-  const foods = input.shipIds.map((id) => crewRoster(db, id).provisions).filter((p) => p.weeksLeft !== null)
+  const foods = input.shipIds.map((id) => crewRoster(db, id, quotes).provisions).filter((p) => p.weeksLeft !== null)
   const problems = ships.flatMap((s) => s.problems)
   return {
     legs: legs.map(({ points: _p, ...l }) => l),
@@ -381,9 +382,10 @@ export function startVoyage(
   const winds = getRule(db, 'winds')
   const windRoll = box.roll('1d10', 'Winds for the voyage (seed 003 II)')
   const wind = windFor(windRoll.total, winds)
-  const speeds = Object.fromEntries(input.shipIds.map((id) => [String(id), shipSpeed(db, id, wind.nmPerDay)]))
+  const { quotes } = quotesNow(db)
+  const speeds = Object.fromEntries(input.shipIds.map((id) => [String(id), shipSpeed(db, id, wind.nmPerDay, quotes)]))
   const nmPerDay = Math.min(...Object.values(speeds).map((s) => s.nmPerDay!))
-  const foodStart = Object.fromEntries(input.shipIds.map((id) => [String(id), crewRoster(db, id).provisions.crewWeeks]))
+  const foodStart = Object.fromEntries(input.shipIds.map((id) => [String(id), crewRoster(db, id, quotes).provisions.crewWeeks]))
   const fare = input.farePer40Nm ?? getRule(db, 'passengers').guilders
   const last = legs[legs.length - 1]!
   const name = input.name ?? `${legs[0]!.fromName} to ${last.toName}`.slice(0, 80)

@@ -18,6 +18,8 @@ import PortView from './views/PortView.vue'
 import ChartView from './views/ChartView.vue'
 import VoyageView from './views/VoyageView.vue'
 import UpcomingView from './views/UpcomingView.vue'
+import CompaniesView from './views/CompaniesView.vue'
+import CompanyView from './views/CompanyView.vue'
 import { PAGES } from '../../shared/pages'
 
 const upcoming: RouteRecordRaw[] = PAGES.filter((p) => p.upcoming).map((p) => ({
@@ -50,6 +52,8 @@ export const router = createRouter({
         { path: 'ports/:id(\\d+)', name: 'port', component: PortView, meta: { page: 'ports' } },
         { path: 'chart', name: 'chart', component: ChartView },
         { path: 'voyages/:id(\\d+)', name: 'voyage', component: VoyageView, meta: { page: 'chart' } },
+        { path: 'companies', name: 'companies', component: CompaniesView },
+        { path: 'companies/:id(\\d+)', name: 'company', component: CompanyView, meta: { page: 'companies' } },
         { path: 'ledger', name: 'ledger', component: LedgerView },
         { path: 'log', name: 'log', component: LogView },
         { path: 'rules', name: 'rules', component: RulesView },

@@ -119,6 +119,8 @@ interface Pre {
   gunnery: Float64Array
   size: Float64Array
   threat: Float64Array
+  /** The row of FLAT_TAIL for i's cannon dice (threatRating clamped to 1…MAX_DICE), -1 if not a whole number. */
+  diceRow: Int32Array
   rules: HighSeasRules
   wetSpeed: number
   ctx: Ctx | null
@@ -209,6 +211,7 @@ function makePre(setup: BattleSetup): Pre {
     gunnery,
     size: Float64Array.from(ps, (x) => x.size),
     threat: Float64Array.from(ps, (x) => x.threatRating),
+    diceRow: Int32Array.from(ps, (x) => (Number.isInteger(x.threatRating) ? Math.max(1, Math.min(MAX_DICE, x.threatRating)) : -1)),
     rules,
     wetSpeed: rules.wetSailsSpeed,
     ctx: null
@@ -364,10 +367,21 @@ class Ctx {
     const last = state.turn - 1
     const participants = state.participants
     const ids = pre.ids
+    const st = this.st
+    // The engine writes the participants in setup order: read them in one pass when they are
+    // (for-in over a fast object is cheap), by id otherwise.
+    let k = 0
+    for (const id in participants) {
+      if (k >= n || id !== ids[k]) {
+        k = -1
+        break
+      }
+      st[k++] = participants[id]!
+    }
+    if (k !== n) for (let i = 0; i < n; i++) st[i] = participants[ids[i]!]!
     for (let i = 0; i < n; i++) {
       const ps = pre.ps[i]!
-      const p = participants[ids[i]!]!
-      this.st[i] = p
+      const p = st[i]!
       this.mode[i] = 0
       this.target[i] = -1
       this.tactic[i] = -1
@@ -646,6 +660,28 @@ export function hitChance(dice: number, tn: number): number {
   return tail()[Math.max(1, Math.min(MAX_DICE, dice))]![tn]!
 }
 
+const ROW = MAX_TN + 2
+/** TAIL flattened: FLAT_TAIL[n × ROW + t] = TAIL[n][t] (one typed array, one index). */
+let FLAT_TAIL: Float64Array | null = null
+
+function flatTail(): Float64Array {
+  const t = tail()
+  const f = new Float64Array(t.length * ROW)
+  for (let k = 0; k < t.length; k++) f.set(t[k]!, k * ROW)
+  FLAT_TAIL = f
+  return f
+}
+
+/** hitChance for i's cannon dice: the same number, by a precomputed row. */
+function hitChanceOf(pre: Pre, i: number, tn: number): number {
+  const row = pre.diceRow[i]!
+  if (row < 0) return hitChance(pre.threat[i]!, tn)
+  if (tn <= 0) return 1
+  if (tn > MAX_TN) return 0
+  const f = FLAT_TAIL === null ? flatTail() : FLAT_TAIL
+  return f[row * ROW + tn]!
+}
+
 /** The chance that battery b of i hits j laid for range step `range` (rigging or hull). */
 function chanceToHit(ctx: Ctx, i: number, b: number, j: number, range: number, rigging: boolean): number {
   const pre = ctx.pre
@@ -666,7 +702,7 @@ function chanceToHit(ctx: Ctx, i: number, b: number, j: number, range: number, r
     false,
     pre.rules
   )
-  return hitChance(pre.threat[i]!, tn)
+  return hitChanceOf(pre, i, tn)
 }
 
 // ─── Orders ─────────────────────────────────────────────────────────────────────────────────────

@@ -1,0 +1,284 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { copyFileSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { browser, choose, noHorizontalOverflow, openPage, ROOT, serve, shot, SHOTS, type Browser, type Served } from './harness'
+
+/**
+ * Sea trade, joint-stock companies and booty (issue 8) as a new GM plays them in the sample campaign:
+ * a company chartered at San Cristóbal (the Oratory roll fails on the table's dice, the charter is bought),
+ * 20 shares sold, textiles bought on the continent, the Santa Lucia brought to a colony and the cargo sold
+ * on a demand roll, the voyage closed with every share in the ledger and the suggested share price moved;
+ * then a merchantman taken by the Sea Dog (the battle set up through the host: the battle UI is tested
+ * elsewhere), her hold rolled, her cargo sold at La Bucca and the booty divided by the articles.
+ */
+
+let host: Served | undefined
+let b: Browser | undefined
+afterEach(async () => {
+  await b?.close()
+  await host?.stop()
+  b = undefined
+  host = undefined
+})
+
+async function api<T>(name: string, input: unknown = {}): Promise<T> {
+  const res = await host!.api<T>(name, input)
+  expect(res.status, `${name} answered ${res.status}: ${JSON.stringify(res.body)}`).toBe(200)
+  return res.body
+}
+async function settle(page: Page): Promise<void> {
+  await page.locator('.n-message-wrapper').evaluateAll((els) => els.forEach((e) => e.setAttribute('style', 'display: none')))
+  await page.waitForTimeout(500)
+}
+async function fits(page: Page, name: string): Promise<void> {
+  await settle(page)
+  await shot(page, name)
+  expect(await noHorizontalOverflow(page), `${name} overflows sideways`).toBeLessThanOrEqual(0)
+}
+async function chooseMany(page: Page, select: ReturnType<Page['locator']>, options: string[]): Promise<void> {
+  await select.click()
+  for (const o of options) await page.locator('.n-base-select-option:visible').getByText(o, { exact: true }).click()
+  await page.keyboard.press('Escape')
+  await expect.poll(() => page.locator('.n-base-select-menu:visible').count()).toBe(0)
+}
+async function tab(page: Page, name: string): Promise<void> {
+  await page.locator(`[data-test=ship-tabs] .n-tabs-tab[data-name="${name}"]`).click()
+}
+async function openShip(page: Page, name: string, tabName?: string): Promise<void> {
+  await openPage(page, 'Fleet', 'fleet')
+  await page.locator(`[data-test=fleet-table] tr[data-ship="${name}"]`).click()
+  await page.locator('[data-test=ship-name]').getByText(name).waitFor()
+  if (tabName) await tab(page, tabName)
+}
+const cash = async (ownerId: number) => (await api<{ cash: number }>('ledger.balance', { ownerId })).cash
+
+interface Owner {
+  id: number
+  name: string
+  kind: string
+  money: { cash: number }
+}
+interface Company {
+  id: number
+  ownerId: number
+  status: string
+  charterHow: string
+  sharesOut: number
+  treasury: number
+  sharePrice: number
+  shareholders: { name: string; shares: number }[]
+  suggestedPrice: { price: number }
+  ventures: { split: { role: string; name: string; amount: number }[] }[]
+}
+
+describe('sea trade, companies and booty in Chromium', () => {
+  it('charters a company, trades textiles to a colony and splits the profit; takes a merchantman, sells her cargo at the haven and divides the booty', async () => {
+    host = await serve()
+    b = await browser()
+    const { page } = b
+    await page.goto(host.url)
+    await page.locator('[data-test=open-sample]').click()
+    await page.locator('[data-test=campaign-title]').waitFor()
+
+    // Setup through the host: an investor's purse for 20 shares.
+    const owners = await api<Owner[]>('owners.list')
+    const tom = owners.find((o) => o.name === 'Old Tom Hollis')!
+    const allende = owners.find((o) => o.name === 'Allende de Zepeda')!
+    await api('ledger.grant', { ownerId: tom.id, amount: 12_000, memo: 'A Vendel merchant’s stake' })
+    await api('ledger.grant', { ownerId: allende.id, amount: 3_000, memo: 'The Casa Zepeda’s credit' })
+
+    // ── Charter a company with the table's dice: the roll fails, the charter is bought ──
+    await page.locator('[data-test=dice-mode-manual]').click()
+    await page.locator('[data-test=dice-mode-manual].n-radio-button--checked').waitFor()
+    await openPage(page, 'Companies', 'companies')
+    await page.locator('[data-test=companies-empty]').waitFor()
+    await page.locator('[data-test=company-new]').click()
+    const dlg = page.locator('[data-test=charter-dialog]')
+    await dlg.getByLabel('Company name').fill('Casa Zepeda Trading Company')
+    await choose(page, dlg.locator('[data-test=charter-port]'), 'San Cristóbal')
+    await chooseMany(page, dlg.locator('[data-test=charter-founders]'), ['Allende de Zepeda · Oratory 2', 'Yngvild Olafsdottir'])
+    await settle(page)
+    await shot(page, 'trade-charter-dialog')
+    await dlg.locator('[data-test=charter-apply]').click()
+    // The dice prompt: the applicant rolls ones, the official nines.
+    const prompt = page.locator('[data-test=dice-prompt]')
+    for (let i = 0; i < 6 && !(await dlg.locator('[data-test=charter-result]').isVisible()); i++) {
+      if (!(await prompt.isVisible().catch(() => false))) {
+        await page.waitForTimeout(200)
+        continue
+      }
+      const text = (await prompt.textContent()) ?? ''
+      const need = Number(/at least (\d+) more/.exec(text)?.[1] ?? /(\d+) more faces? to enter/.exec(text)?.[1] ?? /(\d+)d10/.exec(text)?.[1] ?? '7')
+      const purpose = (await prompt.locator('[data-test=dice-purpose]').textContent()) ?? ''
+      const faces = /official|wits/i.test(purpose) ? Array(need).fill(9) : need === 7 ? [1, 1, 1, 1, 1, 9, 9] : Array(need).fill(1)
+      await page.getByLabel('Faces rolled').fill(faces.join(' '))
+      await prompt.locator('[data-test=dice-submit]').click()
+      await page.waitForTimeout(300)
+    }
+    await dlg.locator('[data-test=charter-verdict]').getByText('refused').waitFor()
+    await settle(page)
+    await shot(page, 'trade-charter-refused')
+    await dlg.locator('[data-test=charter-buy]').getByText('Buy the charter for 1,500 G').click()
+    await page.waitForTimeout(800)
+    await shot(page, 'trade-charter-bought')
+    await page.waitForURL(/#\/campaign\/companies\/\d+$/, { waitUntil: 'commit' })
+    const companyId = Number(/companies\/(\d+)$/.exec(page.url())![1])
+    await page.locator('[data-test=company-status]').getByText('bought for 1,500 G').waitFor()
+    await page.locator('[data-test=dice-mode-app]').click()
+    await page.locator('[data-test=dice-mode-app].n-radio-button--checked').waitFor()
+    let co = await api<Company>('companies.get', { companyId })
+    expect(co).toMatchObject({ status: 'chartered', charterHow: 'bought' })
+
+    // ── The Santa Lucia into the company; 20 shares to Old Tom ─────────────────
+    await choose(page, page.locator('[data-test=company-ship-add]'), 'Santa Lucia')
+    await page.locator('[data-test=company-ship-go]').click()
+    await page.locator('[data-test=company-ships]').getByText('Santa Lucia').waitFor()
+    await choose(page, page.locator('[data-test=shares-buyer]'), `Old Tom Hollis · ${new Intl.NumberFormat('en').format(tom.money.cash + 12_000)} G`)
+    await page.getByLabel('Shares to sell').fill('20')
+    await page.getByLabel('Shares to sell').press('Tab')
+    await page.locator('[data-test=shares-sell]').click()
+    await page.locator('[data-test=shareholders] tr[data-holder="Old Tom Hollis"]').getByText('20').first().waitFor()
+    co = await api<Company>('companies.get', { companyId })
+    expect(co.sharesOut).toBe(20)
+    expect(co.treasury).toBe(10_000)
+    const suggestedBefore = co.suggestedPrice.price
+
+    // ── Textiles bought in San Cristóbal for the company, on a trading voyage ──
+    await openShip(page, 'Santa Lucia', 'trade')
+    await page.locator('[data-test=venture-open]').click()
+    await page.locator('[data-test=venture-entries]').waitFor()
+    await page.locator('[data-test=trade-buy]').click()
+    const buy = page.locator('[data-test=trade-dialog-buy]')
+    await choose(page, buy.locator('[data-test=trade-cargo]'), (await buy.locator('[data-test=trade-cargo]').textContent()) ? 'Textiles' : 'Textiles').catch(async () => {
+      await buy.locator('[data-test=trade-cargo]').click()
+      await page.locator('.n-base-select-option:visible').filter({ hasText: /^Textiles/ }).click()
+    })
+    await buy.getByLabel('Tons').fill('10')
+    await buy.getByLabel('Tons').press('Tab')
+    await buy.locator('[data-test=trade-payer]').click()
+    await page.locator('.n-base-select-option:visible').filter({ hasText: 'Casa Zepeda Trading Company (company)' }).click()
+    await settle(page)
+    await shot(page, 'trade-buy-dialog')
+    await buy.locator('[data-test=trade-go]').click()
+    await buy.locator('[data-test=trade-result]').waitFor()
+    await buy.locator('[data-test=trade-clock]').waitFor()
+    await settle(page)
+    await shot(page, 'trade-bought')
+    await buy.locator('[data-test=trade-close]').click()
+    await page.locator('[data-test=trade-hold] tr[data-cargo="textiles"]').waitFor()
+
+    // ── To a colony: Puerto Dorado, from its port page ────────────────────────
+    const ports = await api<{ id: number; name: string }[]>('ports.list')
+    const dorado = ports.find((p) => p.name === 'Puerto Dorado')!
+    await page.goto(`${host.origin}/?token=${host.token}#/campaign/ports/${dorado.id}`)
+    await page.locator('[data-test=port-name]').getByText('Puerto Dorado').waitFor()
+    await choose(page, page.locator('[data-test=port-bring]'), 'Santa Lucia')
+    await page.locator('[data-test=port-bring-go]').click()
+    await page.locator('[data-test=port-ships] tr[data-ship="Santa Lucia"]').waitFor()
+    await page.locator('[data-test=market] tr[data-cargo="textiles"]').waitFor()
+    await fits(page, 'trade-port-market')
+
+    // Sold there on a demand roll, from the market.
+    await page.locator('[data-test=sell-textiles]').click()
+    const sell = page.locator('[data-test=trade-dialog-sell]')
+    await sell.getByLabel('Tons').fill('10')
+    await sell.getByLabel('Tons').press('Tab')
+    await sell.locator('[data-test=trade-go]').click()
+    await sell.locator('[data-test=trade-demand]').getByText('Demand die').waitFor()
+    await expect.poll(() => sell.locator('[data-test=breakdown]').count()).toBeGreaterThan(0)
+    await settle(page)
+    await shot(page, 'trade-sold-demand')
+    await sell.locator('[data-test=trade-close]').click()
+
+    // ── Close the voyage: every share to the ledger, the suggestion moves ─────
+    await openShip(page, 'Santa Lucia', 'trade')
+    await expect.poll(() => page.locator('[data-test=venture] [data-test=split] tbody tr').count()).toBeGreaterThan(2)
+    await fits(page, 'trade-ship-voyage')
+    await page.locator('[data-test=venture-close]').click()
+    await page.locator('.n-dialog').getByRole('button', { name: 'Close and split' }).click()
+    await page.locator('[data-test=venture-past]').waitFor()
+    co = await api<Company>('companies.get', { companyId })
+    const split = co.ventures[0]!.split
+    expect(split.some((l) => l.role === 'shareholder' && l.name === 'Old Tom Hollis')).toBe(true)
+    expect(split.some((l) => l.role === 'captain')).toBe(true)
+    expect(co.suggestedPrice.price).not.toBe(suggestedBefore)
+    // Every share is in the ledger.
+    await openPage(page, 'Ledger', 'ledger')
+    const { transactions: list } = await api<{ transactions: { memo: string; lines: { ownerName: string; amount: number }[] }[] }>('ledger.history', { limit: 50 })
+    const close = list.find((t) => t.lines.some((l) => l.ownerName === 'Old Tom Hollis' && l.amount > 0))!
+    expect(close).toBeTruthy()
+    for (const l of split.filter((x) => x.amount > 0 && x.role !== 'expenses')) expect(close.lines.some((t) => t.ownerName === l.name)).toBe(true)
+    await page.getByText(close.memo).first().waitFor()
+
+    // The company page: the voyage and its split, the price history, the suggestion.
+    await page.goto(`${host.origin}/?token=${host.token}#/campaign/companies/${companyId}`)
+    await page.locator('[data-test=company-page]').waitFor()
+    await page.locator('[data-test=company-voyages] [data-voyage]').first().locator('button').click()
+    await page.locator('[data-test=price-input] input').fill(String(co.suggestedPrice.price))
+    await page.getByLabel('Price note').fill('The first voyage paid')
+    await page.locator('[data-test=price-set]').click()
+    await expect.poll(async () => (await api<Company>('companies.get', { companyId })).sharePrice).toBe(co.suggestedPrice.price)
+    await page.locator('[data-test=price-chart] canvas').waitFor()
+    await page.locator('[data-test=company-page]').evaluate((el) => el.scrollIntoView({ block: 'start' }))
+    await fits(page, 'trade-company')
+    mkdirSync(join(ROOT, 'docs', 'images'), { recursive: true })
+    copyFileSync(join(SHOTS, 'trade-company.png'), join(ROOT, 'docs', 'images', 'company.png'))
+
+    // ── A merchantman taken by the Sea Dog (through the host) ────────────────
+    const ships = await api<{ id: number; name: string }[]>('ships.list')
+    const seaDog = ships.find((s) => s.name === 'Sea Dog')!.id
+    const { battleId } = await api<{ battleId: number }>('battles.start', {
+      participants: [
+        { shipId: seaDog, side: 'Brethren', crewKind: 'pirate', control: 'gm' },
+        { generate: { hull: 'merchantman', armament: 'light', nation: 'Montaigne', name: 'Belle Marie' }, side: 'Montaigne', control: 'gm' }
+      ],
+      range: 'long',
+      seed: 77
+    })
+    await api('battles.orders', { battleId, participantId: 'gen-1', orders: { tactic: 'circle', strike: true } })
+    await api('battles.resolveTurn', { battleId })
+    const review = await api<{ lines: unknown[] }>('battles.review', { battleId })
+    const out = await api<{ applied: { participantId: string; shipId: number | null }[] }>('battles.conclude', { battleId, lines: review.lines })
+    const prizeId = out.applied.find((a) => a.participantId === 'gen-1')!.shipId!
+    const prize = await api<{ name: string }>('ships.get', { shipId: prizeId })
+
+    // Her hold rolled on her Booty tab, then into La Bucca and her cargo sold there.
+    await page.goto(`${host.origin}/?token=${host.token}#/campaign/fleet/${prizeId}?tab=booty`)
+    await page.locator('[data-test=ship-name]').getByText(prize.name).waitFor()
+    await page.locator('[data-test=prize-roll]').click()
+    await page.locator('[data-test=prize-result]').waitFor()
+    await fits(page, 'trade-prize-hold')
+    await choose(page, page.locator('[data-test=haven-port]'), 'La Bucca')
+    await page.locator('[data-test=haven-enter]').click()
+    await page.locator('[data-test=haven-taken]').waitFor()
+    const marcel = owners.find((o) => o.name === 'Marcel du Sable')!
+    const before = await cash(marcel.id)
+    for (let i = 0; i < 3; i++) {
+      const btn = page.locator('[data-test=booty-cargo] [data-test^=booty-sell-]').first()
+      if (!(await btn.isVisible().catch(() => false))) break
+      await btn.click()
+      const s = page.locator('[data-test=trade-dialog-sell]')
+      await s.locator('[data-test=trade-go]').click()
+      await s.locator('[data-test=trade-demand]').waitFor()
+      await s.locator('[data-test=trade-close]').click()
+      await page.waitForTimeout(400)
+    }
+    const proceeds = (await cash(marcel.id)) - before
+    expect(proceeds).toBeGreaterThan(0)
+    await fits(page, 'trade-prize-sold')
+
+    // The booty divided by the Sea Dog's articles, Marcel's heroic action an extra share.
+    await page.goto(`${host.origin}/?token=${host.token}#/campaign/fleet/${seaDog}?tab=booty`)
+    await page.locator('[data-test=articles]').waitFor()
+    await page.getByLabel('Amount to divide').fill(String(proceeds))
+    await page.getByLabel('Amount to divide').press('Tab')
+    await page.locator('[data-test=heroic-add]').click()
+    await choose(page, page.locator('[data-test=heroic-who-0]'), 'Marcel du Sable')
+    await page.locator('[data-test=divide-go]').click()
+    await page.locator('[data-test=division] tr[data-who="Marcel du Sable"]').waitFor()
+    await expect(page.locator('[data-test=division] tr[data-who="Marcel du Sable"]').textContent()).resolves.toMatch(/heroic/)
+    await page.locator('[data-test=division]').evaluate((el) => el.scrollIntoView({ block: 'center' }))
+    await fits(page, 'trade-booty-divided')
+  }, 240_000)
+})
