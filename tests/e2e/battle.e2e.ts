@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { ROOT, SHOTS, browser, choose, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, ROOT, SHOTS, browser, choose, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
 
 /**
  * A High Seas battle as a new GM plays it: the sample campaign's Corsair "Sea Dog" against a heavily
@@ -46,11 +46,7 @@ interface ShipDetail {
   history: { text: string }[]
 }
 
-async function api<T>(name: string, input: unknown = {}): Promise<T> {
-  const res = await host!.api<T>(name, input)
-  expect(res.status, `${name} answered ${res.status}: ${JSON.stringify(res.body)}`).toBe(200)
-  return res.body
-}
+const api = <T>(name: string, input: unknown = {}): Promise<T> => apiOk<T>(host, name, input)
 
 /** Let the board finish playing the turn back (or skip it). */
 async function settle(page: Page): Promise<void> {

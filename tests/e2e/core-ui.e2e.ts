@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { browser, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, browser, serve, shot, type Browser, type Served } from './harness'
 
 /** The campaign core through the real UI: clock, reminders, dice (app-rolled and by hand), logs, rules, undo. */
 
@@ -51,11 +51,7 @@ async function open(name: string): Promise<Page> {
   return page
 }
 
-async function api<T>(name: string, input: unknown = {}): Promise<T> {
-  const res = await host!.api<T>(name, input)
-  expect(res.status, `${name} answered ${res.status}: ${JSON.stringify(res.body)}`).toBe(200)
-  return res.body
-}
+const api = <T>(name: string, input: unknown = {}): Promise<T> => apiOk<T>(host, name, input)
 
 async function goTo(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Campaign pages' }).getByRole('link', { name: label, exact: true }).click()

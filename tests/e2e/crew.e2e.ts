@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { browser, choose, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, hideMessages as settle, shipTab as tab, openShip, browser, choose, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
 
 /**
  * The life of a ship (issue 6) through the UI in Chromium, as a new GM would: a port, standing orders to
@@ -41,26 +41,10 @@ interface Tx {
   lines: { ownerName: string; amount: number }[]
 }
 
-async function api<T>(name: string, input: unknown = {}): Promise<T> {
-  const res = await host!.api<T>(name, input)
-  expect(res.status, `${name} answered ${res.status}: ${JSON.stringify(res.body)}`).toBe(200)
-  return res.body
-}
+const api = <T>(name: string, input: unknown = {}): Promise<T> => apiOk<T>(host, name, input)
 /** Hide the toasts shown so far (they would cover the cards) and let transitions settle before a screenshot. */
-async function settle(page: Page): Promise<void> {
-  await page.locator('.n-message-wrapper').evaluateAll((els) => els.forEach((e) => e.setAttribute('style', 'display: none')))
-  await page.waitForTimeout(500)
-}
 const today = async () => (await api<{ day: number }>('clock.now')).day
 
-async function tab(page: Page, name: string): Promise<void> {
-  await page.locator(`[data-test=ship-tabs] .n-tabs-tab[data-name="${name.toLowerCase()}"]`).click()
-}
-async function openShip(page: Page, name: string): Promise<void> {
-  await openPage(page, 'Fleet', 'fleet')
-  await page.locator(`[data-test=fleet-table] tr[data-ship="${name}"]`).click()
-  await page.locator('[data-test=ship-name]').getByText(name).waitFor()
-}
 /** Advance the clock on the Dashboard's clock card by a number of days, and wait for it. */
 async function advance(page: Page, days: number): Promise<void> {
   await openPage(page, 'Dashboard', 'dashboard')

@@ -124,3 +124,37 @@ export async function choose(page: Page, select: Locator, option: string): Promi
 export function noHorizontalOverflow(page: Page): Promise<number> {
   return page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')
 }
+
+/** A command through the host's HTTP API that must answer 200: its body. */
+export async function apiOk<T>(host: Served | undefined, name: string, input: unknown = {}): Promise<T> {
+  const res = await host!.api<T>(name, input)
+  expect(res.status, `${name} answered ${res.status}: ${JSON.stringify(res.body)}`).toBe(200)
+  return res.body
+}
+
+/** Hide the toasts (they cover the page in screenshots) and let the page settle. */
+export async function hideMessages(page: Page): Promise<void> {
+  await page.locator('.n-message-wrapper').evaluateAll((els) => els.forEach((e) => e.setAttribute('style', 'display: none')))
+  await page.waitForTimeout(500)
+}
+
+/** Pick several options of a multiple select, then close its menu. */
+export async function chooseMany(page: Page, select: Locator, options: string[]): Promise<void> {
+  await select.click()
+  for (const o of options) await page.locator('.n-base-select-option:visible').getByText(o, { exact: true }).click()
+  await page.keyboard.press('Escape')
+  await expect.poll(() => page.locator('.n-base-select-menu:visible').count()).toBe(0)
+}
+
+/** Open a tab of the ship sheet by its name. */
+export async function shipTab(page: Page, name: string): Promise<void> {
+  await page.locator(`[data-test=ship-tabs] .n-tabs-tab[data-name="${name.toLowerCase()}"]`).click()
+}
+
+/** Open a ship's sheet from the Fleet (and one of its tabs). */
+export async function openShip(page: Page, name: string, tabName?: string): Promise<void> {
+  await openPage(page, 'Fleet', 'fleet')
+  await page.locator(`[data-test=fleet-table] tr[data-ship="${name}"]`).click()
+  await page.locator('[data-test=ship-name]').getByText(name).waitFor()
+  if (tabName) await shipTab(page, tabName)
+}

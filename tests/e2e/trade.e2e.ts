@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { browser, choose, noHorizontalOverflow, openPage, ROOT, serve, shot, SHOTS, type Browser, type Served } from './harness'
+import { apiOk, hideMessages as settle, chooseMany, openShip, browser, choose, noHorizontalOverflow, openPage, ROOT, serve, shot, SHOTS, type Browser, type Served } from './harness'
 
 /**
  * Sea trade, joint-stock companies and booty (issue 8) as a new GM plays them in the sample campaign:
@@ -22,34 +22,11 @@ afterEach(async () => {
   host = undefined
 })
 
-async function api<T>(name: string, input: unknown = {}): Promise<T> {
-  const res = await host!.api<T>(name, input)
-  expect(res.status, `${name} answered ${res.status}: ${JSON.stringify(res.body)}`).toBe(200)
-  return res.body
-}
-async function settle(page: Page): Promise<void> {
-  await page.locator('.n-message-wrapper').evaluateAll((els) => els.forEach((e) => e.setAttribute('style', 'display: none')))
-  await page.waitForTimeout(500)
-}
+const api = <T>(name: string, input: unknown = {}): Promise<T> => apiOk<T>(host, name, input)
 async function fits(page: Page, name: string): Promise<void> {
   await settle(page)
   await shot(page, name)
   expect(await noHorizontalOverflow(page), `${name} overflows sideways`).toBeLessThanOrEqual(0)
-}
-async function chooseMany(page: Page, select: ReturnType<Page['locator']>, options: string[]): Promise<void> {
-  await select.click()
-  for (const o of options) await page.locator('.n-base-select-option:visible').getByText(o, { exact: true }).click()
-  await page.keyboard.press('Escape')
-  await expect.poll(() => page.locator('.n-base-select-menu:visible').count()).toBe(0)
-}
-async function tab(page: Page, name: string): Promise<void> {
-  await page.locator(`[data-test=ship-tabs] .n-tabs-tab[data-name="${name}"]`).click()
-}
-async function openShip(page: Page, name: string, tabName?: string): Promise<void> {
-  await openPage(page, 'Fleet', 'fleet')
-  await page.locator(`[data-test=fleet-table] tr[data-ship="${name}"]`).click()
-  await page.locator('[data-test=ship-name]').getByText(name).waitFor()
-  if (tabName) await tab(page, tabName)
 }
 const cash = async (ownerId: number) => (await api<{ cash: number }>('ledger.balance', { ownerId })).cash
 
@@ -220,7 +197,7 @@ describe('sea trade, companies and booty in Chromium', () => {
     await page.locator('[data-test=price-set]').click()
     await expect.poll(async () => (await api<Company>('companies.get', { companyId })).sharePrice).toBe(co.suggestedPrice.price)
     await page.locator('[data-test=price-chart] canvas').waitFor()
-    await page.locator('[data-test=company-page]').evaluate((el) => el.scrollIntoView({ block: 'start' }))
+    await page.locator('[data-test=company-name]').evaluate((el) => el.scrollIntoView({ block: 'center' }))
     await fits(page, 'trade-company')
     mkdirSync(join(ROOT, 'docs', 'images'), { recursive: true })
     copyFileSync(join(SHOTS, 'trade-company.png'), join(ROOT, 'docs', 'images', 'company.png'))

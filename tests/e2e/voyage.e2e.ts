@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { ROOT, SHOTS, browser, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, chooseMany, ROOT, SHOTS, browser, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
 
 /**
  * A voyage as a new GM sails it: the sample's chart, the Santa Lucia and the Sea Dog brought together
@@ -33,11 +33,7 @@ interface VoyageView {
   log: { kind: string; text: string; rolls: { purpose: string }[] }[]
 }
 
-async function api<T>(name: string, input: unknown = {}): Promise<T> {
-  const res = await host!.api<T>(name, input)
-  expect(res.status, `${name} answered ${res.status}: ${JSON.stringify(res.body)}`).toBe(200)
-  return res.body
-}
+const api = <T>(name: string, input: unknown = {}): Promise<T> => apiOk<T>(host, name, input)
 
 /** Answer the dice prompts as they come, by purpose, until `done` says stop. */
 async function answerDice(page: Page, faces: (purpose: string, need: number) => number[], done: () => Promise<boolean>): Promise<string[]> {
@@ -63,12 +59,6 @@ async function answerDice(page: Page, faces: (purpose: string, need: number) => 
 }
 
 /** Pick options of a multiple select, then close its menu. */
-async function chooseMany(page: Page, select: ReturnType<Page['locator']>, options: string[]): Promise<void> {
-  await select.click()
-  for (const o of options) await page.locator('.n-base-select-option:visible').getByText(o, { exact: true }).click()
-  await page.keyboard.press('Escape')
-  await expect.poll(() => page.locator('.n-base-select-menu:visible').count()).toBe(0)
-}
 
 /** A filterable select: type part of the option, then pick it. */
 async function pick(page: Page, select: ReturnType<Page['locator']>, typed: string, option: string): Promise<void> {

@@ -28,6 +28,11 @@ export interface StepContext {
    * do not change while a command runs, so a step may reuse them instead of quoting again.
    */
   quotes: Map<string, ShipQuote>
+  /**
+   * What a step may keep from one day to the next of the same clock run (its own key), when what it
+   * keeps cannot change while the run lasts. Absent when a step is run on its own.
+   */
+  memo?: Map<string, unknown>
 }
 
 export interface PeriodicStep {
@@ -69,28 +74,35 @@ export interface ClockRun {
   steps: PeriodicStep[]
   quotes: Map<string, ShipQuote>
   runs: StepRun[]
+  memo: Map<string, unknown>
 }
 
 export function clockRun(db: Db, quotes: Map<string, ShipQuote> = new Map()): ClockRun {
   const cal = getRule(db, 'calendar')
-  return { cal, label: (day) => dateLabel(cal, day), steps: periodicSteps(), quotes, runs: [] }
+  return { cal, label: (day) => dateLabel(cal, day), steps: periodicSteps(), quotes, runs: [], memo: new Map() }
 }
 
-/** Move the clock to `day` (the day after the current one) and run the steps that fall due on it. */
-export function clockDay(db: Db, run: ClockRun, day: number, dice: () => DiceBox): void {
+/**
+ * Move the clock to `day` (the day after the current one) and run the steps that fall due on it.
+ * Returns whether a weekly or monthly step fell due (on other days only the daily steps run).
+ */
+export function clockDay(db: Db, run: ClockRun, day: number, dice: () => DiceBox): boolean {
   stmt(db, `UPDATE clock SET day = ? WHERE id = 1`).run(day)
   const date = dateOf(run.cal, day)
   const week = date.weekdayIndex === 0
   const month = date.dayOfMonth === 1
   const log = stmt(db, `INSERT INTO clock_log (day, step, effects) VALUES (?, ?, ?)`)
+  let periodic = false
   for (const step of run.steps) {
     if (!isDue(step, week, month)) continue
+    if (step.every !== 'day') periodic = true
     const effects: string[] = []
-    step.run({ db, day, date, dice, effect: (t) => effects.push(t), quotes: run.quotes })
+    step.run({ db, day, date, dice, effect: (t) => effects.push(t), quotes: run.quotes, memo: run.memo })
     if (effects.length === 0) continue
     log.run(day, step.id, JSON.stringify(effects))
     run.runs.push({ day, label: run.label(day), step: step.id, title: step.title, effects })
   }
+  return periodic
 }
 
 export function advanceClock(db: Db, days: number, dice: () => DiceBox) {
@@ -107,8 +119,25 @@ registerPeriodicStep({
   title: 'Reminders due',
   every: 'day',
   order: 900,
-  run: ({ db, day, effect }) => {
-    const due = stmt(db, `SELECT title FROM reminder WHERE due_day = ? AND source = 'gm' ORDER BY id`).all(day) as { title: string }[]
-    for (const r of due) effect(`Due today: ${r.title}`)
+  run: ({ db, day, effect, memo }) => {
+    if (!memo) {
+      const due = stmt(db, `SELECT title FROM reminder WHERE due_day = ? AND source = 'gm' ORDER BY id`).all(day) as { title: string }[]
+      for (const r of due) effect(`Due today: ${r.title}`)
+      return
+    }
+    // The GM's reminders change only by the GM's own commands, never by a clock step: a run reads
+    // those from its first day on once, in the order of each day's query (by id).
+    let byDay = memo.get('reminders') as Map<number, string[]> | undefined
+    if (!byDay) {
+      byDay = new Map()
+      const rows = stmt(db, `SELECT due_day, title FROM reminder WHERE due_day >= ? AND source = 'gm' ORDER BY due_day, id`).all(day) as { due_day: number; title: string }[]
+      for (const r of rows) {
+        const list = byDay.get(r.due_day)
+        if (list) list.push(r.title)
+        else byDay.set(r.due_day, [r.title])
+      }
+      memo.set('reminders', byDay)
+    }
+    for (const title of byDay.get(day) ?? []) effect(`Due today: ${title}`)
   }
 })

@@ -112,8 +112,14 @@ function defaultCompany(shipId: number): CompanyRow {
   }
 }
 
+/** Company rows read from the file (not made up by `defaultCompany`): their row exists. */
+const storedCompanies = new WeakSet<CompanyRow>()
+
 export function companyOf(db: Db, shipId: number): CompanyRow {
-  return (stmt(db, `SELECT * FROM ship_company WHERE ship_id = ?`).get(shipId) as CompanyRow | undefined) ?? defaultCompany(shipId)
+  const row = stmt(db, `SELECT * FROM ship_company WHERE ship_id = ?`).get(shipId) as CompanyRow | undefined
+  if (!row) return defaultCompany(shipId)
+  storedCompanies.add(row)
+  return row
 }
 
 /** Make the ship's company row (on the first write that needs one). */
@@ -121,10 +127,11 @@ function ensureCompany(db: Db, shipId: number): void {
   stmt(db, `INSERT OR IGNORE INTO ship_company (ship_id) VALUES (?)`).run(shipId)
 }
 
-function setCompany(db: Db, shipId: number, patch: Partial<Omit<CompanyRow, 'ship_id'>>): void {
+/** `read`: the ship's company as read in this step, when its row is known to exist (no insert needed). */
+function setCompany(db: Db, shipId: number, patch: Partial<Omit<CompanyRow, 'ship_id'>>, read?: CompanyRow): void {
   const keys = Object.keys(patch) as (keyof typeof patch)[]
   if (keys.length === 0) return
-  ensureCompany(db, shipId)
+  if (!(read && storedCompanies.has(read))) ensureCompany(db, shipId)
   stmt(db, `UPDATE ship_company SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE ship_id = ?`).run(...keys.map((k) => patch[k] as unknown), shipId)
 }
 
@@ -1424,12 +1431,12 @@ export function provisionsAtSea(db: Db, day: number, dice: () => DiceBox, effect
     if (eaters === 0) continue
     if (x.c.provisions >= eaters) {
       const left = x.c.provisions - eaters
-      setCompany(db, id, { provisions: left })
+      setCompany(db, id, { provisions: left }, x.c)
       const weeks = Math.floor(left / eaters)
       if (weeks <= up.warnWeeksLeft) effect(`The ${x.row.name}'s provisions last ${plural(weeks, 'more week')}`)
       continue
     }
-    setCompany(db, id, { provisions: 0 })
+    setCompany(db, id, { provisions: 0 }, x.c)
     if (x.row.crew === 0) continue
     const roll = dice().roll(up.starvingLossDice, `${x.row.name}: hands lost with no food at sea`)
     const lost = Math.min(x.row.crew, roll.total)

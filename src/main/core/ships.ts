@@ -422,7 +422,18 @@ registerPeriodicStep({
   title: 'Ships launched',
   every: 'day',
   order: 300,
-  run: ({ db, day, effect }) => {
+  run: ({ db, day, effect, memo }) => {
+    // Within one clock run only this step takes a ship off the stocks (ships are laid down by
+    // commands): the run keeps the first launch day and asks again only when it comes.
+    if (memo) {
+      let next = memo.get('ship-launch') as number | null | undefined
+      if (next === undefined) {
+        next = (stmt(db, `SELECT MIN(launch_day) AS d FROM ship WHERE status = 'construction'`).get() as { d: number | null }).d
+        memo.set('ship-launch', next)
+      }
+      if (next === null || day < next) return
+      memo.delete('ship-launch')
+    }
     const due = stmt(db, `SELECT id, name FROM ship WHERE status = 'construction' AND launch_day <= ? ORDER BY launch_day, id`).all(day) as {
       id: number
       name: string

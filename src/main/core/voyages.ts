@@ -543,7 +543,7 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   while (days < limit) {
     const ran = clock.runs.length
     const day = ++today
-    clockDay(db, clock, day, dice)
+    const periodic = clockDay(db, clock, day, dice)
     days++
     v.days_at_sea++
     const rolls: VoyageRoll[] = []
@@ -555,8 +555,9 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
         for (const e of clock.runs[i]!.effects) if (names.some((n) => e.includes(n))) notes.push(e)
       }
     }
-    // A ship lost to the clock (a rotten hull) leaves the squadron.
-    for (const sh of sailing(ships)) {
+    // A ship lost to the clock (a rotten hull) leaves the squadron. Only a weekly or monthly step
+    // (or one that reported something) can have sunk her: on other days she is as she was.
+    if (periodic || clock.runs.length > ran) for (const sh of sailing(ships)) {
       if (shipStatus(db, sh.ship_id) === 'sunk') {
         stmt(db, `UPDATE voyage_ship SET state = 'sunk' WHERE voyage_id = ? AND ship_id = ?`).run(v.id, sh.ship_id)
         sh.state = 'sunk'

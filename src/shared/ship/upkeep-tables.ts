@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { NotationError, parseNotation } from '../dice/notation'
+import { Int, NotationField } from '../rules/fields'
 
 /**
  * The life of a ship as rule tables (seed 003, I. Of Ship Construction: 2. CREW, maintenance,
@@ -9,30 +9,8 @@ import { NotationError, parseNotation } from '../dice/notation'
  * GM's edit changes what the clock charges and rolls.
  */
 
-const Int = (max: number, min = 0) =>
-  z
-    .number()
-    .int('must be a whole number')
-    .min(min, min === 0 ? 'must not be negative' : `must be at least ${min}`)
-    .max(max, `must be at most ${max}`)
 const Guilders = Int(1_000_000)
-const Notation = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(20, 'must be at most 20 characters')
-  .refine(
-    (s) => {
-      try {
-        parseNotation(s)
-        return true
-      } catch (e) {
-        if (e instanceof NotationError) return false
-        throw e
-      }
-    },
-    { message: 'must be dice notation such as 1k1+2, 2k2 or 1d10' }
-  )
+const Notation = NotationField('1k1+2, 2k2 or 1d10')
 
 // ─── Wages ──────────────────────────────────────────────────────────────────────────────────────
 

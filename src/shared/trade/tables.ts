@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { NotationError, parseNotation } from '../dice/notation'
+import { Int, NotationField } from '../rules/fields'
 
 /**
  * Sea trade, joint-stock companies and booty as rule tables (issue 8; seed 003 "VIII. Of Sea Trade",
@@ -9,30 +9,8 @@ import { NotationError, parseNotation } from '../dice/notation'
  * changes prices, splits and rolls.
  */
 
-const Int = (max: number, min = 0) =>
-  z
-    .number()
-    .int('must be a whole number')
-    .min(min, min === 0 ? 'must not be negative' : `must be at least ${min}`)
-    .max(max, `must be at most ${max}`)
 const Percent = z.number().min(0, 'must not be negative').max(100, 'must be at most 100')
-const Notation = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(20, 'must be at most 20 characters')
-  .refine(
-    (s) => {
-      try {
-        parseNotation(s)
-        return true
-      } catch (e) {
-        if (e instanceof NotationError) return false
-        throw e
-      }
-    },
-    { message: 'must be dice notation such as 1k1, 1d10 or 2d10' }
-  )
+const Notation = NotationField('1k1, 1d10 or 2d10')
 const Key = z
   .string()
   .trim()

@@ -1,4 +1,5 @@
 import type { CrewPayer, OfficerRole, ShipKind, StandingOrders } from '../../../../shared/commands'
+import { CREW_WAGES, OFFICER_ROLES } from '../../../../shared/ship/upkeep-tables'
 
 /** Words for a ship's company, ports and upkeep (seed 003, I. Of Ship Construction: 2. CREW; rules guide §2). */
 
@@ -20,34 +21,10 @@ export const ROLE_LABELS: Record<OfficerRole, string> = {
 }
 
 /** The roles in the order a muster roll lists them. */
-export const ROLE_ORDER: OfficerRole[] = [
-  'captain',
-  'firstMate',
-  'masterOTops',
-  'pilot',
-  'gunner',
-  'boatswain',
-  'carpenter',
-  'physician',
-  'masterAtArms',
-  'purser',
-  'aboard'
-]
+export const ROLE_ORDER: OfficerRole[] = [...OFFICER_ROLES]
 
 /** Wages a month by default (rules guide §2); the campaign's rule table may differ, and the host charges its own. */
-export const DEFAULT_WAGES: Record<OfficerRole, number> = {
-  captain: 60,
-  firstMate: 40,
-  masterOTops: 30,
-  pilot: 40,
-  gunner: 25,
-  boatswain: 20,
-  carpenter: 30,
-  physician: 40,
-  masterAtArms: 25,
-  purser: 30,
-  aboard: 0
-}
+export const DEFAULT_WAGES = Object.fromEntries(OFFICER_ROLES.map((r) => [r, CREW_WAGES[r]])) as Record<OfficerRole, number>
 
 export type BatteryKey = 'port' | 'starboard' | 'chasers' | 'stern'
 export const BATTERY_LABELS: Record<BatteryKey, string> = {
