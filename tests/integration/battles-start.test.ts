@@ -20,6 +20,18 @@ afterAll(dropSample)
 const lastSummary = () => (s.db().prepare(`SELECT summary FROM journal ORDER BY seq DESC LIMIT 1`).get() as { summary: string }).summary
 
 describe('battles.start', () => {
+  it('seed 003 V Trained Fighters: a battle counts boarders by the same Trained Fighters table as the Crew tab, edits included', async () => {
+    await s.call('rules.set', { table: 'trainedFighters', value: { merchant: 2, naval: 3, privateer: 3, pirate: 1, avalon: 2, vesten: 1 } })
+    const { battleId } = await s.call('battles.start', seaDogVsMerchantman(s))
+    const v = await s.call('battles.state', { battleId })
+    expect(v.setup.rules.fighters.merchant).toBe(0.5)
+    expect(v.setup.rules.fighters.pirate).toBe(1)
+    expect(v.setup.rules.nationFighters).toEqual([
+      { nation: 'Avalon', fraction: 0.5 },
+      { nation: 'Vesten', fraction: 1 }
+    ])
+  })
+
   it("measures a campaign ship from her design's quote and her state, and arms an encounter ship as the rules guide says", async () => {
     const { battleId } = await s.call('battles.start', seaDogVsMerchantman(s))
     const v = await s.call('battles.state', { battleId })

@@ -14,6 +14,7 @@ import { DiceBox, type DiceMode } from '../../shared/dice/roll'
 import { Rng } from '../../shared/dice/rng'
 import { aiOrders, ordersForTurn } from '../../shared/highseas/ai'
 import { boxDice } from '../../shared/highseas/dice'
+import type { HighSeasRules } from '../../shared/highseas/tables'
 import { battleOver, checkOrders, IllegalOrders, resolveTurn, startBattle } from '../../shared/highseas/engine'
 import {
   defaultBehaviour as defaultBehaviourFor,
@@ -102,6 +103,24 @@ function requireRow(db: Db, battleId: number): BattleRow {
   const row = stmt(db, `SELECT * FROM battle WHERE id = ?`).get(battleId) as BattleRow | undefined
   if (!row) throw new CommandError('not_found', `There is no battle with id ${battleId}.`, { field: 'battleId' })
   return row
+}
+
+/**
+ * The rules a campaign battle snapshots: the High Seas table, with the Trained Fighter fractions taken
+ * from the campaign's Trained Fighters table (seed 003 V), the one the Crew tab counts by, so a GM's
+ * edit there changes the boarding parties too.
+ */
+export function battleRules(db: Db): HighSeasRules {
+  const rules = getRule(db, 'highSeas')
+  const t = getRule(db, 'trainedFighters')
+  return {
+    ...rules,
+    fighters: { merchant: 1 / t.merchant, naval: 1 / t.naval, privateer: 1 / t.privateer, pirate: 1 / t.pirate },
+    nationFighters: [
+      { nation: 'Avalon', fraction: 1 / t.avalon },
+      { nation: 'Vesten', fraction: 1 / t.vesten }
+    ]
+  }
 }
 
 export function loadBattle(db: Db, battleId: number): Battle {
@@ -342,7 +361,7 @@ export function beginBattle(db: Db, input: StartInput, dice: (given?: readonly n
     range: input.range,
     weather: input.weather,
     seed,
-    rules: getRule(db, 'highSeas')
+    rules: battleRules(db)
   })
   const state = startBattle(setup)
   const id = Number(

@@ -59,7 +59,10 @@ export const HighSeasRulesSchema = z
     grappleSmaller: D10,
     grappleSame: D10,
     grappleLarger: D10,
-    /** Trained Fighters: fraction of the crew by kind, and by nation (the largest applies). */
+    /**
+     * Trained Fighters: fraction of the crew by kind, and by nation (the largest applies). A campaign's
+     * battles take these from its Trained Fighters table (src/main/core/battles.ts `battleRules`).
+     */
     fighters: z
       .object({ merchant: z.number().min(0).max(1), naval: z.number().min(0).max(1), privateer: z.number().min(0).max(1), pirate: z.number().min(0).max(1) })
       .strict(),
@@ -132,7 +135,7 @@ export const HIGH_SEAS_TABLE_DEF = {
     'The numbers of ship-to-ship battle: battery damage reading and firepower per gun, raises, the TN modifier against ships ' +
     'locked in a melee, gun crews, shots per ton of powder, damage thresholds (hull per gun lost, rigging per sail crewman), ' +
     'turns a ship takes to sink, Wet Sails and Hard Turns, chase and circling margins, grappling faces, Trained Fighter ' +
-    'fractions, Brute Squad size, quick-combat kill faces and surrender odds, sighting and recognition ranges by weather, ' +
+    'fractions (a campaign\'s battles read these from the Trained Fighters table, as the Crew tab does), Brute Squad size, quick-combat kill faces and surrender odds, sighting and recognition ranges by weather, ' +
     'observation TNs, forts and towns.',
   source:
     'Seed 003, III (sighting, recognition, observation TN), IV (tactics, chases, circling, cannon fire, damage effects), V ' +
