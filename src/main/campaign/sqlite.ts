@@ -44,3 +44,60 @@ export function integrityProblem(db: Db): string | null {
   if (lines.length === 1 && lines[0] === 'ok') return null
   return lines.slice(0, 5).join('; ') + (lines.length > 5 ? ` (and ${lines.length - 5} more problems)` : '')
 }
+
+/**
+ * What one command may keep while it runs (parsed rule tables, the clock's day, …): the door opens
+ * a memo around each read or write it runs on a campaign and drops it when the command ends, so
+ * nothing kept outlives the transaction that read it (a rolled-back write leaves no trace here).
+ * Outside a command there is no memo and readers go to the database every time.
+ *
+ * A memo may also hold a write put off to the end of the command (the clock's day, moved once a
+ * day by a voyage, is written once): `deferWrite` registers it, and it is written when the command's
+ * work ends, or earlier by `flushMemo`. Whatever changes rows behind the memo's back (undo, a rule
+ * edit) calls `forgetMemo`, which writes what is pending first and then forgets what was read.
+ */
+interface Memo {
+  kept: Map<string, unknown>
+  pending: Map<string, () => void>
+}
+const memos = new WeakMap<Db, Memo>()
+
+export function withMemo<T>(db: Db, fn: () => T): T {
+  if (memos.get(db)) return fn() // a command inside a command shares its memo
+  const memo: Memo = { kept: new Map(), pending: new Map() }
+  memos.set(db, memo)
+  try {
+    const value = fn()
+    flushMemo(db)
+    return value
+  } finally {
+    memos.delete(db)
+  }
+}
+
+export function memoOf(db: Db): Map<string, unknown> | undefined {
+  return memos.get(db)?.kept
+}
+
+/** Put off a write to the end of the command (the latest one registered under `key` wins). False when no command is running. */
+export function deferWrite(db: Db, key: string, write: () => void): boolean {
+  const memo = memos.get(db)
+  if (!memo) return false
+  memo.pending.set(key, write)
+  return true
+}
+
+/** Write what the running command has put off. */
+export function flushMemo(db: Db): void {
+  const memo = memos.get(db)
+  if (!memo || memo.pending.size === 0) return
+  const writes = [...memo.pending.values()]
+  memo.pending.clear()
+  for (const w of writes) w()
+}
+
+/** Write what is pending, then forget what was read (rows are about to change, or have changed, behind the memo). */
+export function forgetMemo(db: Db): void {
+  flushMemo(db)
+  memos.get(db)?.kept.clear()
+}

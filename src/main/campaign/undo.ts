@@ -1,4 +1,4 @@
-import { stmt, type Db } from './sqlite'
+import { forgetMemo, stmt, type Db } from './sqlite'
 import { SYSTEM_TABLES } from './migrations'
 
 /**
@@ -35,7 +35,11 @@ export function installUndoCapture(db: Db): void {
     const t = q(table)
     const step = (sqlExpr: string) =>
       `INSERT INTO main.undo_step(seq, sql) SELECT ${active}, ${sqlExpr} WHERE ${active} IS NOT NULL;`
-    const setOld = cols.map((c) => `${lit(q(c) + '=')} || quote(OLD.${q(c)})`).join(` || ',' || `)
+    // Only the columns the update changed are written back: a ship's design or a voyage's legs are
+    // long texts that a day's update leaves as they were.
+    const setOld = cols
+      .map((c) => `(CASE WHEN OLD.${q(c)} IS NEW.${q(c)} AND typeof(OLD.${q(c)}) = typeof(NEW.${q(c)}) THEN '' ELSE ${lit(',' + q(c) + '=')} || quote(OLD.${q(c)}) END)`)
+      .join(' || ')
     const colList = ['rowid', ...cols.map(q)].join(',')
     const oldValues = cols.map((c) => `quote(OLD.${q(c)})`).join(` || ',' || `)
     db.exec(`
@@ -46,7 +50,7 @@ export function installUndoCapture(db: Db): void {
         ${step(`${lit(`DELETE FROM ${t} WHERE rowid=`)} || NEW.rowid`)}
       END;
       CREATE TEMP TRIGGER ${q('undo_upd_' + table)} AFTER UPDATE ON main.${t} BEGIN
-        ${step(`${lit(`UPDATE ${t} SET rowid=`)} || OLD.rowid || ',' || ${setOld} || ${lit(' WHERE rowid=')} || NEW.rowid`)}
+        ${step(`${lit(`UPDATE ${t} SET rowid=`)} || OLD.rowid || ${setOld} || ${lit(' WHERE rowid=')} || NEW.rowid`)}
       END;
       CREATE TEMP TRIGGER ${q('undo_del_' + table)} BEFORE DELETE ON main.${t} BEGIN
         ${step(`${lit(`INSERT INTO ${t}(${colList}) VALUES(`)} || OLD.rowid || ',' || ${oldValues} || ')'`)}
@@ -70,12 +74,14 @@ export function flipEntry(db: Db, seq: number): void {
     id: number
     sql: string
   }[]
+  forgetMemo(db) // what the command put off is written before the rows change back
   db.pragma('defer_foreign_keys = ON')
   setCapture(db, seq)
   try {
     for (const s of steps) db.exec(s.sql)
   } finally {
     setCapture(db, null)
+    forgetMemo(db) // any row may have changed back, rule tables included
   }
   if (steps.length > 0) {
     stmt(db, `DELETE FROM undo_step WHERE seq = ? AND id <= ?`).run(seq, steps[0]!.id)

@@ -1,10 +1,27 @@
 import { dateLabel, dateOf } from '../../shared/calendar'
 import type { ClockNow } from '../../shared/commands/core'
-import { stmt, type Db } from '../campaign/sqlite'
+import { deferWrite, memoOf, stmt, type Db } from '../campaign/sqlite'
 import { getRule } from './rules'
 
 export function currentDay(db: Db): number {
-  return (stmt(db, `SELECT day FROM clock WHERE id = 1`).get() as { day: number }).day
+  const memo = memoOf(db)
+  const kept = memo?.get('clock.day') as number | undefined
+  if (kept !== undefined) return kept
+  const day = (stmt(db, `SELECT day FROM clock WHERE id = 1`).get() as { day: number }).day
+  memo?.set('clock.day', day)
+  return day
+}
+
+/**
+ * Move the campaign clock to `day`. Within a command the move is kept in its memo and written once
+ * when the command's work ends (a voyage moves the clock a day at a time, sixty times a voyage);
+ * `currentDay` reads the kept day meanwhile.
+ */
+export function setCurrentDay(db: Db, day: number): void {
+  const write = () => stmt(db, `UPDATE clock SET day = ? WHERE id = 1`).run(day)
+  const memo = memoOf(db)
+  if (memo && deferWrite(db, 'clock.day', write)) memo.set('clock.day', day)
+  else write()
 }
 
 export function clockAt(db: Db, day: number): ClockNow {

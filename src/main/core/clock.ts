@@ -3,7 +3,7 @@ import type { StepRun } from '../../shared/commands/core'
 import type { DiceBox } from '../../shared/dice/roll'
 import type { ShipQuote } from '../../shared/ship/design'
 import { stmt, type Db } from '../campaign/sqlite'
-import { clockAt, currentDay } from './clock-state'
+import { clockAt, currentDay, setCurrentDay } from './clock-state'
 import { getRule } from './rules'
 
 /**
@@ -87,7 +87,7 @@ export function clockRun(db: Db, quotes: Map<string, ShipQuote> = new Map()): Cl
  * Returns whether a weekly or monthly step fell due (on other days only the daily steps run).
  */
 export function clockDay(db: Db, run: ClockRun, day: number, dice: () => DiceBox): boolean {
-  stmt(db, `UPDATE clock SET day = ? WHERE id = 1`).run(day)
+  setCurrentDay(db, day)
   const date = dateOf(run.cal, day)
   const week = date.weekdayIndex === 0
   const month = date.dayOfMonth === 1

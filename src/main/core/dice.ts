@@ -37,7 +37,8 @@ export function settleDice(db: Db, box: DiceBox, command: string): void {
       { field: 'dice', issues: [{ field: 'dice', message: 'more faces than needed' }] }
     )
   }
-  stmt(db, `UPDATE rng SET state = ? WHERE id = 1`).run(JSON.stringify(box.rngState()))
+  // The generator moves only by a roll: a command that rolled nothing leaves its state as it was.
+  if (box.records.length > 0) stmt(db, `UPDATE rng SET state = ? WHERE id = 1`).run(JSON.stringify(box.rngState()))
   const kind = command.split('.')[0] ?? command
   const insert = stmt(
     db,

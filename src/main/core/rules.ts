@@ -1,10 +1,22 @@
 import { z } from 'zod'
 import { CommandError } from '../../shared/errors'
 import { RULE_TABLES, type RuleTableName, type RuleValue } from '../../shared/rules/tables'
-import { stmt, type Db } from '../campaign/sqlite'
+import { forgetMemo, memoOf, stmt, type Db } from '../campaign/sqlite'
 
 /** This campaign's value of a rule table: the GM's edit if there is one, else the default. */
 export function getRule<N extends RuleTableName>(db: Db, name: N): RuleValue<N> {
+  // Within a command the tables change only by setRule/resetRule (or undo), which forget the memo:
+  // read and check each table once per command. The value is shared, as the defaults always were —
+  // callers never change it.
+  const memo = memoOf(db)
+  if (!memo) return readRule(db, name)
+  const key = `rule:${name}`
+  let value = memo.get(key) as RuleValue<N> | undefined
+  if (value === undefined) memo.set(key, (value = readRule(db, name)))
+  return value
+}
+
+function readRule<N extends RuleTableName>(db: Db, name: N): RuleValue<N> {
   const row = stmt(db, `SELECT value FROM rule_table WHERE name = ?`).get(name) as { value: string } | undefined
   if (!row) return RULE_TABLES[name].defaults as RuleValue<N>
   const parsed = RULE_TABLES[name].schema.safeParse(JSON.parse(row.value))
@@ -28,10 +40,12 @@ export function setRule(db: Db, name: RuleTableName, value: unknown, day: number
     JSON.stringify(parsed.data),
     day
   )
+  forgetMemo(db)
 }
 
 export function resetRule(db: Db, name: RuleTableName): void {
   stmt(db, `DELETE FROM rule_table WHERE name = ?`).run(name)
+  forgetMemo(db)
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)

@@ -8,6 +8,7 @@ import { registerPeriodicStep } from './clock'
 import { currentDay, labelOf } from './clock-state'
 import { balance, post, requireFunds, WORLD_OWNER_ID, type Line } from './ledger'
 import { getRule } from './rules'
+import { fmt } from '../../shared/numbers'
 
 /**
  * Ships (seed 003, I. Of Ship Construction): commissioning at the shipyard, the launch on the
@@ -28,8 +29,6 @@ export function hullLabel(db: Db, d: Pick<ShipDesign, 'hull' | 'frigate'>): stri
   if (d.hull === 'smallWarship' && d.frigate) return 'Frigate'
   return hullStats(getRule(db, 'shipHulls'), d.hull).name
 }
-
-const fmt = (n: number) => n.toLocaleString('en')
 
 /** "A", "A and B", "A, B and C". */
 export function listing(items: string[]): string {

@@ -10,10 +10,10 @@ import { createPerson, getPerson, listPeople, personByOwner, removePerson, rollP
 import { describeRule, getRule, isEdited, resetRule, setRule } from '../core/rules'
 import { getSettings, setSettings } from '../core/settings'
 import type { CampaignContext, HandlerSpec } from './types'
+import { fmt } from '../../shared/numbers'
 
 type CoreHandlers = { [N in keyof typeof coreContracts]: HandlerSpec<N> }
 
-const fmt = (n: number) => n.toLocaleString('en')
 const currencyOf = (c: CampaignContext) => (c.campaign.info().setting === 'atrilia' ? 'dinars' : 'G')
 
 type ReminderRow = { id: number; due_day: number; title: string; link: string | null; source: string }

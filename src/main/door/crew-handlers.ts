@@ -22,10 +22,10 @@ import {
 import { getSettings } from '../core/settings'
 import { listing, requireShip } from '../core/ships'
 import type { CampaignContext, HandlerSpec } from './types'
+import { fmt } from '../../shared/numbers'
 
 type CrewHandlers = { [N in keyof typeof crewContracts]: HandlerSpec<N> }
 
-const fmt = (n: number) => n.toLocaleString('en')
 const allowDebt = (c: CampaignContext) => getSettings(c.campaign.db).allowDebt
 const shipName = (c: CampaignContext, shipId: number) => requireShip(c.campaign.db, shipId).name
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { contracts, isCommandName, type CommandName, type CommandOutput } from '../../shared/commands'
 import { CommandError, type CommandErrorBody, type Outcome } from '../../shared/errors'
 import type { AppSession } from '../app/session'
-import { stmt } from '../campaign/sqlite'
+import { stmt, withMemo } from '../campaign/sqlite'
 import { BadDice, NeedsDice, type DiceBox } from '../../shared/dice/roll'
 import { NotationError } from '../../shared/dice/notation'
 import { openDiceBox, settleDice } from '../core/dice'
@@ -124,8 +124,10 @@ export class Door {
         if (contracts[name].mutates) session.emit({ type: 'status' })
         return value
       }
-      case 'read':
-        return spec.run(withCampaign(), input as never)
+      case 'read': {
+        const c = withCampaign()
+        return withMemo(c.campaign.db, () => spec.run(c, input as never))
+      }
       case 'read-async': {
         const progress = throttledProgress(session, name)
         const slow = spec.run({ ...withCampaign(), progress: progress.report }, input as never)
@@ -154,7 +156,7 @@ export class Door {
           setCapture(db, seq)
           let value: unknown
           try {
-            value = spec.run(c, input as never)
+            value = withMemo(db, () => spec.run(c, input as never))
             if (value instanceof Promise) throw new Error(`Write handler ${name} returned a promise; it must be synchronous.`)
             if (box) settleDice(db, box, name)
           } finally {

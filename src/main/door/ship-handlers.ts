@@ -15,10 +15,10 @@ import {
   shipSummary
 } from '../core/ships'
 import type { CampaignContext, HandlerSpec } from './types'
+import { fmt } from '../../shared/numbers'
 
 type ShipHandlers = { [N in keyof typeof shipContracts]: HandlerSpec<N> }
 
-const fmt = (n: number) => n.toLocaleString('en')
 const currencyOf = (c: CampaignContext) => (c.campaign.info().setting === 'atrilia' ? 'dinars' : 'G')
 const money = (c: CampaignContext) => ({ allowDebt: getSettings(c.campaign.db).allowDebt, currency: currencyOf(c) })
 
