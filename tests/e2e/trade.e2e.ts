@@ -10,7 +10,9 @@ import { apiOk, hideMessages as settle, chooseMany, openShip, browser, choose, n
  * 20 shares sold, textiles bought on the continent, the Santa Lucia brought to a colony and the cargo sold
  * on a demand roll, the voyage closed with every share in the ledger and the suggested share price moved;
  * then a merchantman taken by the Sea Dog (the battle set up through the host: the battle UI is tested
- * elsewhere), her hold rolled, her cargo sold at La Bucca and the booty divided by the articles.
+ * elsewhere), her hold rolled, her cargo sold at La Bucca into the Sea Dog's booty pot (seed 003 VII: a
+ * pirate's prize is her captor's booty) and the pot divided by the articles without typing an amount; then
+ * a town surrenders to the Sea Dog through the "Town surrendered…" dialog with the table's dice typed.
  */
 
 let host: Served | undefined
@@ -29,6 +31,12 @@ async function fits(page: Page, name: string): Promise<void> {
   expect(await noHorizontalOverflow(page), `${name} overflows sideways`).toBeLessThanOrEqual(0)
 }
 const cash = async (ownerId: number) => (await api<{ cash: number }>('ledger.balance', { ownerId })).cash
+/** A screenshot to look at while building (also kept with the others). */
+async function snap(page: Page, name: string): Promise<void> {
+  await settle(page)
+  await shot(page, name)
+  await page.screenshot({ path: `/tmp/${name}.png` })
+}
 
 interface Owner {
   id: number
@@ -220,16 +228,21 @@ describe('sea trade, companies and booty in Chromium', () => {
     const prizeId = out.applied.find((a) => a.participantId === 'gen-1')!.shipId!
     const prize = await api<{ name: string }>('ships.get', { shipId: prizeId })
 
-    // Her hold rolled on her Booty tab, then into La Bucca and her cargo sold there.
+    // Her Booty tab names her captor: her cargo is the Sea Dog's booty (seed 003 VII).
     await page.goto(`${host.origin}/?token=${host.token}#/campaign/fleet/${prizeId}?tab=booty`)
     await page.locator('[data-test=ship-name]').getByText(prize.name).waitFor()
+    await page.locator('[data-test=captor-named]').getByText('Sea Dog').waitFor()
+    await page.locator('[data-test=booty-to]').getByText("the Sea Dog's booty").waitFor()
+    // Her hold rolled, then into La Bucca and her cargo sold there.
     await page.locator('[data-test=prize-roll]').click()
     await page.locator('[data-test=prize-result]').waitFor()
     await fits(page, 'trade-prize-hold')
+    await snap(page, 'booty-prize-captor')
     await choose(page, page.locator('[data-test=haven-port]'), 'La Bucca')
     await page.locator('[data-test=haven-enter]').click()
     await page.locator('[data-test=haven-taken]').waitFor()
     const marcel = owners.find((o) => o.name === 'Marcel du Sable')!
+    const potBefore = (await api<{ pot: number }>('booty.get', { shipId: seaDog })).pot
     const before = await cash(marcel.id)
     for (let i = 0; i < 3; i++) {
       const btn = page.locator('[data-test=booty-cargo] [data-test^=booty-sell-]').first()
@@ -238,24 +251,78 @@ describe('sea trade, companies and booty in Chromium', () => {
       const s = page.locator('[data-test=trade-dialog-sell]')
       await s.locator('[data-test=trade-go]').click()
       await s.locator('[data-test=trade-demand]').waitFor()
+      // The sale says where the money went: the Sea Dog's booty pot, held by her owner.
+      await s.locator('[data-test=trade-booty]').getByText('Booty of the Sea Dog').waitFor()
+      if (i === 0) await snap(page, 'booty-prize-sold')
       await s.locator('[data-test=trade-close]').click()
       await page.waitForTimeout(400)
     }
     const proceeds = (await cash(marcel.id)) - before
     expect(proceeds).toBeGreaterThan(0)
+    const pot = (await api<{ pot: number }>('booty.get', { shipId: seaDog })).pot
+    expect(pot - potBefore).toBe(proceeds)
     await fits(page, 'trade-prize-sold')
 
-    // The booty divided by the Sea Dog's articles, Marcel's heroic action an extra share.
-    await page.goto(`${host.origin}/?token=${host.token}#/campaign/fleet/${seaDog}?tab=booty`)
+    // To the Sea Dog's Booty tab by the prize's link; the pot divided by her articles without typing an amount,
+    // Marcel's heroic action an extra share.
+    await page.locator('[data-test=booty-to-link]').click()
+    await page.locator('[data-test=ship-name]').getByText('Sea Dog').waitFor()
     await page.locator('[data-test=articles]').waitFor()
-    await page.getByLabel('Amount to divide').fill(String(proceeds))
-    await page.getByLabel('Amount to divide').press('Tab')
+    await page.locator('[data-test=booty-entries] tr').first().waitFor()
+    await expect.poll(() => page.locator('[data-test=divide-go]').textContent()).toContain('Divide the pot')
     await page.locator('[data-test=heroic-add]').click()
     await choose(page, page.locator('[data-test=heroic-who-0]'), 'Marcel du Sable')
+    await page.locator('[data-test=divide]').evaluate((el) => el.scrollIntoView({ block: 'start' }))
+    await snap(page, 'booty-pot-before-divide')
     await page.locator('[data-test=divide-go]').click()
     await page.locator('[data-test=division] tr[data-who="Marcel du Sable"]').waitFor()
     await expect(page.locator('[data-test=division] tr[data-who="Marcel du Sable"]').textContent()).resolves.toMatch(/heroic/)
+    const after = await api<{ pot: number; divisions: { amount: number }[] }>('booty.get', { shipId: seaDog })
+    expect(after.pot).toBe(0)
+    expect(after.divisions[0]!.amount).toBe(pot)
     await page.locator('[data-test=division]').evaluate((el) => el.scrollIntoView({ block: 'center' }))
     await fits(page, 'trade-booty-divided')
+    await snap(page, 'booty-divided')
+
+    // ── A town surrenders to the Sea Dog: the dialog, with the table's dice typed ──
+    await page.locator('[data-test=dice-mode-manual]').click()
+    await page.locator('[data-test=dice-mode-manual].n-radio-button--checked').waitFor()
+    await page.locator('[data-test=town-open]').click()
+    const town = page.locator('[data-test=town-dialog]')
+    await town.getByLabel('Town', { exact: true }).fill('Puerto Chico')
+    await town.getByLabel('small forts', { exact: true }).fill('1')
+    await town.getByLabel('small forts', { exact: true }).press('Tab')
+    await town.getByLabel('small forts taken').fill('1')
+    await town.getByLabel('small forts taken').press('Tab')
+    await town.locator('[data-test=town-dice]').getByText('entered by hand').waitFor()
+    await settle(page)
+    await snap(page, 'booty-town-dialog')
+    await town.locator('[data-test=town-go]').click()
+    // One cargo type (1), 2d10 8+8 → wine, 3 t; ransom 1k1 5 → 5,000 + a small fort's 1,500; the fort taken: 1k1 2 t of powder.
+    const faces = [1, 8, 8, 3, 5, 2]
+    for (let i = 0; i < 12 && !(await town.locator('[data-test=town-result]').isVisible()); i++) {
+      if (!(await prompt.isVisible().catch(() => false))) {
+        await page.waitForTimeout(200)
+        continue
+      }
+      const text = (await prompt.textContent()) ?? ''
+      const need = Number(/at least (\d+) more/.exec(text)?.[1] ?? '1')
+      await page.getByLabel('Faces rolled').fill(faces.splice(0, need).join(' '))
+      await prompt.locator('[data-test=dice-submit]').click()
+      await page.waitForTimeout(300)
+    }
+    await town.locator('[data-test=town-result]').waitFor()
+    expect(faces).toEqual([])
+    await town.locator('[data-test=town-ransom]').getByText('6,500').waitFor()
+    await town.locator('[data-test=town-cargo] tr[data-cargo="wine"]').waitFor()
+    await town.locator('[data-test=town-paid]').getByText('held in the booty pot').waitFor()
+    await settle(page)
+    await snap(page, 'booty-town-result')
+    await town.locator('[data-test=town-close]').click()
+    await page.locator('[data-test=dice-mode-app]').click()
+    await expect.poll(async () => (await api<{ pot: number }>('booty.get', { shipId: seaDog })).pot).toBe(6_500)
+    await page.locator('[data-test=booty-pot]').getByText('6,500').waitFor()
+    await page.locator('[data-test=towns]').evaluate((el) => el.scrollIntoView({ block: 'start' }))
+    await fits(page, 'trade-booty-town')
   }, 240_000)
 })

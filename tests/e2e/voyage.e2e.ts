@@ -190,8 +190,15 @@ describe('a voyage on the sea chart in Chromium', () => {
 
     // ── On to arrival (answering any further encounter or event) ─────────────
     const arrived = page.locator('[data-test=arrived]')
+    const call = page.locator('[data-test=port-of-call]')
+    let calledAt = ''
     for (let i = 0; i < 30; i++) {
       if (await arrived.isVisible()) break
+      // La Bucca lies between the first port and the last: the squadron puts in there first.
+      if (!calledAt && (await call.isVisible())) {
+        calledAt = (await call.textContent()) ?? ''
+        await shot(page, 'voyage-port-of-call')
+      }
       if (await card.isVisible()) {
         await card.locator('[data-test=choice-pass]').click()
         await expect.poll(() => card.isVisible()).toBe(false)
@@ -215,8 +222,10 @@ describe('a voyage on the sea chart in Chromium', () => {
     }
     await arrived.waitFor()
     await settleChart(page)
+    expect(calledAt).toMatch(/In port at La Bucca: trade, hire or repair there, then sail on for Puerto Dorado/)
     v = await api<VoyageView>('voyages.get', { voyageId })
     expect(v.status).toBe('arrived')
+    expect(v.log.filter((e) => e.kind === 'port').map((e) => e.text.slice(0, 22))).toEqual(['Put in at La Bucca aft', 'Sailed from La Bucca f'])
     expect(v.sailedNm).toBeGreaterThanOrEqual(v.distanceNm - 1)
     expect(v.log.some((e) => e.kind === 'encounter' || /encounter/i.test(e.text))).toBe(true)
     expect(v.log.some((e) => e.kind === 'battle' || /battle/i.test(e.text))).toBe(true)

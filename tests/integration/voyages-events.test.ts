@@ -48,7 +48,7 @@ describe('special events on a voyage (seed 003 II special events table)', () => 
     expect(v.delays.becalmed).toBe(4)
     const out = await t.door.call('voyages.sail', { voyageId: id, days: 4, dice: [1, 1, 1, 1] })
     expect(out.voyage.sailedNm).toBe(0)
-    expect(out.voyage.log.filter((e) => e.kind === 'day').every((e) => e.text.startsWith('No way made (becalmed)'))).toBe(true)
+    expect(out.log.filter((e) => e.kind === 'day').every((e) => e.text.startsWith('No way made (becalmed)'))).toBe(true)
   })
 
   it('3 or 4 FOG: 1K1-5 days (minimum one); a Navigation check against TN 20 or lost 1k1-5 more', async () => {
@@ -116,7 +116,7 @@ describe('special events on a voyage (seed 003 II special events table)', () => 
     expect([c1.rigging.damage - c0.rigging.damage, c1.hull.damage - c0.hull.damage]).toEqual([2, 3])
     expect(v.offset).toEqual({ x: 0, y: -5 })
     const sail = await t.door.call('voyages.sail', { voyageId: id, days: 1 })
-    const day = sail.voyage.log.at(-1)!
+    const day = sail.log.at(-1)!
     expect(day.text).toMatch(/^No way made \(storm\)/)
     expect(day.rolls.some((r) => r.purpose.includes('Pilot check in the storm') && r.tn === 15)).toBe(true)
   })

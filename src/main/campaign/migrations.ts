@@ -474,6 +474,35 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX booty_entry_ship ON booty_entry(ship_id, id);
     `
+  },
+  {
+    id: '0009_prize_captor',
+    sql: `
+      -- The ship that took a prize (seed 003 VII): a pirate's or privateer's prize's cargo sold goes
+      -- into the captor's booty pot. Recorded when a battle is concluded; the GM may change it.
+      CREATE TABLE prize_captor (
+        ship_id INTEGER PRIMARY KEY REFERENCES ship(id) ON DELETE CASCADE,
+        captor_id INTEGER NOT NULL REFERENCES ship(id) ON DELETE CASCADE,
+        battle_id INTEGER REFERENCES battle(id) ON DELETE SET NULL,
+        day INTEGER NOT NULL,
+        CHECK (captor_id <> ship_id)
+      );
+      CREATE INDEX prize_captor_captor ON prize_captor(captor_id);
+    `
+  },
+  {
+    id: '0010_venture_voyage',
+    sql: `
+      -- The voyages a trading venture sailed while it was open (seed 003 VIII: a trading voyage keeps
+      -- its accounts), and the voyage an entry was made on (wages at sea, fares paid on arrival).
+      CREATE TABLE venture_voyage (
+        venture_id INTEGER NOT NULL REFERENCES trade_venture(id) ON DELETE CASCADE,
+        voyage_id INTEGER NOT NULL REFERENCES voyage(id) ON DELETE CASCADE,
+        PRIMARY KEY (venture_id, voyage_id)
+      );
+      CREATE INDEX venture_voyage_voyage ON venture_voyage(voyage_id);
+      ALTER TABLE venture_entry ADD COLUMN voyage_id INTEGER REFERENCES voyage(id) ON DELETE SET NULL;
+    `
   }
 ]
 

@@ -49,6 +49,7 @@ import { getPerson } from './people'
 import { getRule } from './rules'
 import { addShipEvent, listing, quoteFor, requireShip, shipOwners, shipRules } from './ships'
 import { voyageBattleConcluded } from './voyages'
+import { recordCaptor } from './prizes'
 
 /**
  * High Seas battles in the campaign (seed 003, IV–VI): starting a battle from campaign ships,
@@ -585,16 +586,25 @@ function campaignLostGuns(db: Db, shipId: number | undefined): Guns {
   return { ...GUNS_NONE, ...(row ? (JSON.parse(row.guns_lost) as Partial<Guns>) : {}) }
 }
 
-/** The default new owners of a captured ship (see battles.review). */
-function defaultPrizeOwners(db: Db, b: Battle, id: string): { ownerId: number; share: number }[] {
+/**
+ * The campaign ship that took a captured participant: of the capturing side, the one grappled with her,
+ * else the first. `anySide`: when no side is recorded as capturing her (she struck), any other side's.
+ */
+function captorShipOf(b: Battle, id: string, anySide = false): number | null {
   const st = b.state.participants[id]
   const by = st?.capturedBy
-  if (!st || !by) return []
-  const captors = b.setup.participants.filter((p) => p.side === by && p.shipId !== undefined)
+  const self = b.setup.participants.find((p) => p.id === id)
+  if (!st || !self || (!by && !anySide)) return null
+  const captors = b.setup.participants.filter((p) => (by ? p.side === by : p.side !== self.side) && p.shipId !== undefined && p.id !== id)
   const grappled = captors.find((p) => st.grappledWith.includes(p.id) || st.meleeWith.includes(p.id))
-  const captor = grappled ?? captors[0]
-  if (!captor) return []
-  return shipOwners(db, captor.shipId!).map((o) => ({ ownerId: o.ownerId, share: o.share }))
+  return (grappled ?? captors[0])?.shipId ?? null
+}
+
+/** The default new owners of a captured ship (see battles.review). */
+function defaultPrizeOwners(db: Db, b: Battle, id: string): { ownerId: number; share: number }[] {
+  const captor = captorShipOf(b, id)
+  if (captor === null) return []
+  return shipOwners(db, captor).map((o) => ({ ownerId: o.ownerId, share: o.share }))
 }
 
 export function reviewBattle(db: Db, battleId: number): BattleReview {
@@ -735,6 +745,8 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
       } else if (line.fate === 'captured') {
         const owners = line.prizeOwners.length ? line.prizeOwners : [{ ownerId: WORLD_OWNER_ID, share: 100 }]
         setOwners(db, row.id, owners)
+        const captorId = captorShipOf(b, p.id, true)
+        recordCaptor(db, row.id, captorId, b.row.id) // whose booty she is now (seed 003 VII); none: cleared
         const who = listing(owners.map((o) => (owners.length > 1 ? `${ownerName(db, o.ownerId, 'owner')} (${o.share}%)` : ownerName(db, o.ownerId, 'owner'))))
         const t = `Captured in the ${name}${captorSide ? ` by the ${captorSide} side` : ''}: she now belongs to ${who}`
         addShipEvent(db, row.id, today, t)
@@ -762,6 +774,8 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
         ).lastInsertRowid
       )
       setOwners(db, shipId, line.prizeOwners)
+      const captorId = captorShipOf(b, p.id, true)
+      if (captorId !== null) recordCaptor(db, shipId, captorId, b.row.id) // whose booty she is (seed 003 VII)
       const who = listing(
         line.prizeOwners.map((o) => (line.prizeOwners.length > 1 ? `${ownerName(db, o.ownerId, 'owner')} (${o.share}%)` : ownerName(db, o.ownerId, 'owner')))
       )

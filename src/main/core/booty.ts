@@ -10,6 +10,7 @@ import { getPerson } from './people'
 import { getRule } from './rules'
 import { addShipEvent, quoteFor, requireShip, shipOwners, splitByShares } from './ships'
 import { cargoTons, holdOf, loadCargo } from './market'
+import { addToPot, bootyShipOf, captorOf, potOf, prizesOf } from './prizes'
 
 /**
  * Booty (issue 8; seed 003 VII "Of the Rewards of a Pirate's Life", heroic actions in VI; rules guide
@@ -19,8 +20,9 @@ import { cargoTons, holdOf, loadCargo } from './market'
  * - A prize's hold is rolled once (`booty.rollPrizeHold`), replacing what her hold held: powder goes
  *   to her powder, cargo into her hold (nothing paid), supplies and boats are reported. Her kind:
  *   merchantmen and galleons are 'merchant', other hulls 'fighting' (the GM may say otherwise).
- * - Booty is held by the ship's owners: haven sales of pirates and privateers (market.ts) and town
- *   ransoms go into the ship's booty pot; `booty.divide` takes the pot (or an amount the GM names)
+ * - Booty is held by the ship's owners: haven sales of pirates and privateers and of their prizes
+ *   (market.ts; a prize's cargo is her captor's booty, prizes.ts) and town ransoms go into the
+ *   ship's booty pot, each entry booked with the ledger transaction that pays her owners; `booty.divide` takes the pot (or an amount the GM names)
  *   from the owners by their shares, pays the crew what it is owed (pirates and privateers: wages,
  *   food and gear accrued by the monthly upkeep, ship_company.owed) and divides the rest by the
  *   ship's articles: the captain, named officers, characters aboard with no office (a crew share) and
@@ -59,17 +61,17 @@ export function setArticles(db: Db, input: { shipId: number; captain: number; of
   return articlesOf(db, input.shipId)
 }
 
-export const bootyPot = (db: Db, shipId: number) =>
-  (stmt(db, `SELECT COALESCE(SUM(amount), 0) AS n FROM booty_entry WHERE ship_id = ?`).get(shipId) as { n: number }).n
+export const bootyPot = potOf
 
 export function bootyState(db: Db, shipId: number) {
   const ship = requireShip(db, shipId)
   const label = labelOf(db)
-  const rows = stmt(db, `SELECT day, amount, memo FROM booty_entry WHERE ship_id = ? AND amount < 0 ORDER BY id DESC`).all(shipId) as {
+  const rows = stmt(db, `SELECT day, amount, memo FROM booty_entry WHERE ship_id = ? ORDER BY id DESC LIMIT 200`).all(shipId) as {
     day: number
     amount: number
     memo: string
   }[]
+  const to = bootyShipOf(db, shipId)
   return {
     shipId,
     shipName: ship.name,
@@ -77,7 +79,12 @@ export function bootyState(db: Db, shipId: number) {
     pot: bootyPot(db, shipId),
     owed: companyOf(db, shipId).owed,
     articles: articlesOf(db, shipId),
-    divisions: rows.map((r) => ({ day: r.day, label: label(r.day), amount: -r.amount, memo: r.memo }))
+    divisions: rows.filter((r) => r.amount < 0).map((r) => ({ day: r.day, label: label(r.day), amount: -r.amount, memo: r.memo })),
+    entries: rows.map((r) => ({ day: r.day, label: label(r.day), amount: r.amount, memo: r.memo })),
+    holders: shipOwners(db, shipId).map((o) => ({ ownerId: o.ownerId, name: o.name, share: o.share })),
+    captor: captorOf(db, shipId),
+    bootyTo: to ? { shipId: to.shipId, shipName: to.name, kind: to.kind, pot: bootyPot(db, to.shipId) } : null,
+    prizes: prizesOf(db, shipId)
   }
 }
 
@@ -136,9 +143,24 @@ export function townBooty(
   if (out.fortPowder > 0) stmt(db, `UPDATE ship SET powder_tons = powder_tons + ? WHERE id = ?`).run(out.fortPowder, ship.id)
   const memo = `Ransom of ${input.town} taken by the ${ship.name}`
   const paid = toOwners(db, ship.id, out.ransom, memo, command)
-  if (out.ransom > 0) stmt(db, `INSERT INTO booty_entry (ship_id, day, amount, memo) VALUES (?, ?, ?, ?)`).run(ship.id, currentDay(db), out.ransom, memo)
+  // The pot only holds what her owners were paid (no owners: nothing is booked, nothing is paid).
+  if (paid.length) addToPot(db, ship.id, out.ransom, memo)
   addShipEvent(db, ship.id, currentDay(db), `${input.town} surrendered: ${fmt(out.ransom)} ransom${out.fortGuns ? `, ${out.fortGuns} guns and ${out.fortPowder} t of powder from its forts` : ''}`)
-  return { town: input.town, cargo, ransom: out.ransom, fortGuns: out.fortGuns, fortPowder: out.fortPowder, breakdown: out.breakdown, paid, hold: holdOf(db, ship.id) }
+  return {
+    town: input.town,
+    cargo,
+    ransom: out.ransom,
+    fortGuns: out.fortGuns,
+    fortPowder: out.fortPowder,
+    breakdown: out.breakdown,
+    // The same terms by what they count: guilders of ransom, tons of cargo, guns of taken forts.
+    ransomTerms: out.breakdown.filter((b) => /^Ransom|fort.* × /.test(b.label)),
+    cargoTerms: out.breakdown.filter((b) => /^Cargo/.test(b.label)),
+    fortTerms: out.breakdown.filter((b) => /^Taken/.test(b.label)),
+    paid,
+    pot: bootyPot(db, ship.id),
+    hold: holdOf(db, ship.id)
+  }
 }
 
 export function divideBootyFor(
@@ -220,7 +242,7 @@ export function divideBootyFor(
     stmt(db, `UPDATE ship_company SET owed = owed - ? WHERE ship_id = ?`).run(d.owedPaid, ship.id)
   }
   const fromPot = Math.min(amount, Math.max(0, pot))
-  if (fromPot > 0) stmt(db, `INSERT INTO booty_entry (ship_id, day, amount, memo) VALUES (?, ?, ?, ?)`).run(ship.id, currentDay(db), -fromPot, memo)
+  if (fromPot > 0) addToPot(db, ship.id, -fromPot, memo)
   addShipEvent(db, ship.id, currentDay(db), memo)
   return {
     shipId: ship.id,

@@ -144,10 +144,14 @@ function useAllowance(db: Db, c: CompanyRow, count: number, dice: () => DiceBox)
   const { key, label } = monthKey(db, currentDay(db))
   const a = rollAllowance(db, c, key, dice)
   if (a.used + count > a.rolled) {
-    throw new CommandError('rule', `${nameOf(db, c)} may trade ${a.rolled} shares in ${label} (1K1); ${a.used} have changed hands, so ${Math.max(0, a.rolled - a.used)} are left, not ${count}.`, {
-      rolled: a.rolled,
-      used: a.used
-    })
+    const left = Math.max(0, a.rolled - a.used)
+    const s = (n: number) => `${n} share${n === 1 ? '' : 's'}`
+    throw new CommandError(
+      'rule',
+      `${nameOf(db, c)} may trade only ${s(a.rolled)} in ${label} (the month's 1K1); ${a.used} ${a.used === 1 ? 'has' : 'have'} changed hands, so ${left} ${left === 1 ? 'is' : 'are'} left, not ${count}. ` +
+        `Unused shares do not carry over: a new allowance is rolled on the first of next month.`,
+      { rolled: a.rolled, used: a.used, left, asked: count, month: label }
+    )
   }
   stmt(db, `UPDATE company_allowance SET used = used + ? WHERE company_id = ? AND month = ?`).run(count, c.id, key)
 }

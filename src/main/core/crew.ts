@@ -10,7 +10,9 @@ import { registerPeriodicStep } from './clock'
 import { currentDay, labelOf } from './clock-state'
 import { balance, post, WORLD_OWNER_ID, type Line } from './ledger'
 import { getRule } from './rules'
+import { ventureCrewCost } from './market'
 import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners, splitByShares } from './ships'
+import { fmt } from '../../shared/numbers'
 
 /**
  * The life of a ship (issue 6; seed 003, I. Of Ship Construction: 2. CREW, maintenance, repairs and
@@ -45,7 +47,6 @@ import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners, splitBy
  */
 
 export const AFLOAT = ['port', 'sea'] as const
-const fmt = (n: number) => n.toLocaleString('en')
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 export function currencyOf(db: Db): string {
@@ -158,6 +159,20 @@ function officersOf(db: Db, shipId: number): OfficerRow[] {
      JOIN person p ON p.id = so.person_id JOIN owner o ON o.id = p.owner_id
      WHERE so.ship_id = ? ORDER BY so.id`
   ).all(shipId) as OfficerRow[]
+}
+
+/** Who is aboard as an officer (with traits and knacks) and the ship's kind: what a check at sea needs, without the whole roster. */
+export function officersAboard(db: Db, shipId: number): { kind: ShipKind; officers: { name: string; kind: 'pc' | 'npc'; role: OfficerRole; traits: Record<string, number>; knacks: Record<string, number> }[] } {
+  return {
+    kind: companyOf(db, shipId).kind,
+    officers: officersOf(db, shipId).map((o) => ({
+      name: o.name,
+      kind: o.kind,
+      role: o.role,
+      traits: JSON.parse(o.traits) as Record<string, number>,
+      knacks: JSON.parse(o.knacks) as Record<string, number>
+    }))
+  }
 }
 
 function requireAfloat(row: ShipRow, doing: string): void {
@@ -628,6 +643,7 @@ function chargeCrewCost(
     return { charged: [], unpaid: 0, payer, owedAdded: total }
   }
   const paid = chargeOwners(db, x.row.id, total, opts)
+  ventureCrewCost(db, x.row.id, total, opts, paid) // wages and food of an open trading voyage: into its accounts (seed 003 VIII)
   if (paid.unpaid > 0) setCompany(db, x.row.id, { owed: companyOf(db, x.row.id).owed + paid.unpaid })
   return { ...paid, payer, owedAdded: paid.unpaid }
 }
@@ -1422,29 +1438,36 @@ export function crewRepairs(db: Db, day: number, effect: (t: string) => void, qu
 }
 
 /** Provisions at sea (order 220): a weekly ration each; with none left, hands are lost (house rule). */
-export function provisionsAtSea(db: Db, day: number, dice: () => DiceBox, effect: (t: string) => void, quotes = new Map<string, ShipQuote>()): void {
+export function provisionsAtSea(db: Db, day: number, dice: () => DiceBox, effect: (t: string) => void): void {
   const up = getRule(db, 'crewUpkeep')
-  const rows = stmt(db, `SELECT id FROM ship WHERE status = 'sea' ORDER BY id`).all() as { id: number }[]
-  for (const { id } of rows) {
-    const x = ctxOf(db, id, quotes)
-    const eaters = x.row.crew + x.officers.length
+  // A week's food needs only the hands, the officers and the stores: one query for every ship at sea.
+  const rows = stmt(
+    db,
+    `SELECT s.id, s.name, s.crew, c.ship_id IS NOT NULL AS stored, COALESCE(c.provisions, 0) AS provisions, COALESCE(c.marines, 0) AS marines,
+            (SELECT COUNT(*) FROM ship_officer o WHERE o.ship_id = s.id) AS officers
+     FROM ship s LEFT JOIN ship_company c ON c.ship_id = s.id WHERE s.status = 'sea' ORDER BY s.id`
+  ).all() as { id: number; name: string; crew: number; stored: number; provisions: number; marines: number; officers: number }[]
+  for (const x of rows) {
+    const id = x.id
+    const eaters = x.crew + x.officers
     if (eaters === 0) continue
-    if (x.c.provisions >= eaters) {
-      const left = x.c.provisions - eaters
-      setCompany(db, id, { provisions: left }, x.c)
+    if (!x.stored) ensureCompany(db, id)
+    if (x.provisions >= eaters) {
+      const left = x.provisions - eaters
+      stmt(db, `UPDATE ship_company SET provisions = ? WHERE ship_id = ?`).run(left, id)
       const weeks = Math.floor(left / eaters)
-      if (weeks <= up.warnWeeksLeft) effect(`The ${x.row.name}'s provisions last ${plural(weeks, 'more week')}`)
+      if (weeks <= up.warnWeeksLeft) effect(`The ${x.name}'s provisions last ${plural(weeks, 'more week')}`)
       continue
     }
-    setCompany(db, id, { provisions: 0 }, x.c)
-    if (x.row.crew === 0) continue
-    const roll = dice().roll(up.starvingLossDice, `${x.row.name}: hands lost with no food at sea`)
-    const lost = Math.min(x.row.crew, roll.total)
+    stmt(db, `UPDATE ship_company SET provisions = ? WHERE ship_id = ?`).run(0, id)
+    if (x.crew === 0) continue
+    const roll = dice().roll(up.starvingLossDice, `${x.name}: hands lost with no food at sea`)
+    const lost = Math.min(x.crew, roll.total)
     stmt(db, `UPDATE ship SET crew = crew - ? WHERE id = ?`).run(lost, id)
-    const hands = x.row.crew - lost
-    if (x.c.marines > hands) setCompany(db, id, { marines: hands })
+    const hands = x.crew - lost
+    if (x.marines > hands) setCompany(db, id, { marines: hands })
     addShipEvent(db, id, day, `Out of food at sea: ${plural(lost, 'hand')} deserted or died`)
-    effect(`The ${x.row.name} is out of food: ${plural(lost, 'hand')} deserted or died (${up.starvingLossDice}: ${roll.total}), ${hands} left`)
+    effect(`The ${x.name} is out of food: ${plural(lost, 'hand')} deserted or died (${up.starvingLossDice}: ${roll.total}), ${hands} left`)
   }
 }
 
@@ -1458,4 +1481,4 @@ registerPeriodicStep({
 })
 registerPeriodicStep({ id: 'ship-port-work', title: 'Standing orders in port', every: 'week', order: 200, run: ({ db, day, dice, effect, quotes }) => portWork(db, day, dice, effect, quotes) })
 registerPeriodicStep({ id: 'ship-repairs', title: 'Repairs by the crews', every: 'week', order: 210, run: ({ db, day, effect, quotes }) => crewRepairs(db, day, effect, quotes) })
-registerPeriodicStep({ id: 'ship-provisions', title: 'Provisions at sea', every: 'week', order: 220, run: ({ db, day, dice, effect, quotes }) => provisionsAtSea(db, day, dice, effect, quotes) })
+registerPeriodicStep({ id: 'ship-provisions', title: 'Provisions at sea', every: 'week', order: 220, run: ({ db, day, dice, effect }) => provisionsAtSea(db, day, dice, effect) })

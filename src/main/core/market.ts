@@ -1,15 +1,17 @@
 import type { Hold, Market, Venture } from '../../shared/commands/trade'
+import type { VentureVoyage, VoyageVenture } from '../../shared/commands/ventures'
 import type { DiceBox } from '../../shared/dice/roll'
 import { CommandError } from '../../shared/errors'
 import { cargoLabel, demandBand, marketPrice, salePrice, splitVenture, type SplitOut, type Term } from '../../shared/trade/rules'
 import { stmt, type Db } from '../campaign/sqlite'
 import { advanceClock } from './clock'
 import { currentDay, labelOf } from './clock-state'
-import { companyOf, currencyOf, shipCondition } from './crew'
+import { companyOf, crewRoster, currencyOf, shipCondition } from './crew'
 import { post, requireFunds, requireOwner, WORLD_OWNER_ID, type Line } from './ledger'
 import { getRule } from './rules'
 import { addShipEvent, requireShip, shipOwners, splitByShares } from './ships'
 import { companyForShip, companyShareInfo, noteVentureClosed } from './companies'
+import { addToPot, bootyShipOf, potOf } from './prizes'
 
 /**
  * Markets, holds, port visits and trading ventures (issue 8; seed 003 VIII "Of Sea Trade", VII Havens;
@@ -28,8 +30,9 @@ import { companyForShip, companyShareInfo, noteVentureClosed } from './companies
  *   unless the GM says otherwise) are refused before anything changes.
  * - Money: purchases are charged to the payer at once. Inside an open venture, sales stay on the
  *   venture until it is closed (then one ledger transaction pays back costs and every share).
- *   Without a venture, proceeds go to the ship's owners by their shares; for pirates and privateers
- *   they are also added to the ship's booty pot (booty.ts).
+ *   Without a venture, proceeds go to the ship's owners by their shares; booty instead (prizes.ts,
+ *   seed 003 VII): a prize of a pirate or privateer pays her captor's owners and goes into the
+ *   captor's booty pot, a pirate's or privateer's own cargo into her own pot (booty.ts divides it).
  */
 
 interface PortRow {
@@ -366,13 +369,18 @@ export function sellCargo(db: Db, input: { shipId: number; cargo: string; tons: 
   const memo = `${label}, ${input.tons} t sold at ${fmt(sale.perTon)} by the ${ship.name} at ${port.name}`
   const ventureId = openVentureOf(db, input.shipId)
   let paid: { ownerId: number; name: string; amount: number }[] = []
+  let booty: { shipId: number; shipName: string; kind: string; amount: number; pot: number } | null = null
   if (ventureId) addEntry(db, ventureId, 'sale', memo, sale.total, null)
   else {
-    paid = payOwners(db, input.shipId, sale.total, memo, opts.command)
-    const kind = companyOf(db, input.shipId).kind
-    if ((kind === 'pirate' || kind === 'privateer') && sale.total > 0) {
-      stmt(db, `INSERT INTO booty_entry (ship_id, day, amount, memo) VALUES (?, ?, ?, ?)`).run(input.shipId, currentDay(db), sale.total, memo)
-    }
+    // Booty (seed 003 VII): a prize of a pirate or privateer is her captor's booty, a pirate's or
+    // privateer's own cargo hers; its owners hold the money in the pot until it is divided.
+    const to = bootyShipOf(db, input.shipId)
+    const bootyPaid = to && sale.total > 0 ? payOwners(db, to.shipId, sale.total, to.shipId === ship.id ? `${memo} (booty)` : `${memo} (booty of the ${to.name})`, opts.command) : []
+    if (to && bootyPaid.length) {
+      paid = bootyPaid
+      addToPot(db, to.shipId, sale.total, to.shipId === ship.id ? memo : `${memo}, a prize of the ${to.name}`)
+      booty = { shipId: to.shipId, shipName: to.name, kind: to.kind, amount: sale.total, pot: potOf(db, to.shipId) }
+    } else paid = payOwners(db, input.shipId, sale.total, memo, opts.command)
   }
   const clock = workCargo(db, visit, opts.dice)
   return {
@@ -381,6 +389,7 @@ export function sellCargo(db: Db, input: { shipId: number; cargo: string; tons: 
     demand,
     rolledNow,
     paid,
+    booty,
     ventureId,
     clock
   }
@@ -437,14 +446,40 @@ function requireVenture(db: Db, id: number): VentureRow {
   return v
 }
 
-function addEntry(db: Db, ventureId: number, kind: string, memo: string, amount: number, payerId: number | null) {
-  stmt(db, `INSERT INTO venture_entry (venture_id, day, kind, memo, amount, payer_id) VALUES (?, ?, ?, ?, ?, ?)`).run(
+/** The voyage a ship is sailing on now (the voyage row still says at sea), if any. */
+function voyageAtSea(db: Db, shipId: number): number | null {
+  const r = stmt(
+    db,
+    `SELECT v.id FROM voyage_ship vs JOIN voyage v ON v.id = vs.voyage_id WHERE vs.ship_id = ? AND v.status = 'atSea' ORDER BY v.id DESC LIMIT 1`
+  ).get(shipId) as { id: number } | undefined
+  return r?.id ?? null
+}
+
+const linkVoyage = (db: Db, ventureId: number, voyageId: number) =>
+  stmt(db, `INSERT OR IGNORE INTO venture_voyage (venture_id, voyage_id) VALUES (?, ?)`).run(ventureId, voyageId)
+
+/**
+ * An entry in a venture's accounts. Made while her ship is at sea on a voyage (or with `voyageId`),
+ * it belongs to that voyage, which is linked to the venture. `payerId`: for a cost, who bore it (paid
+ * back at the close; null: the ship's owners by their shares, e.g. the monthly upkeep); for income,
+ * who already holds it (fares paid to the owners on arrival: taken back into the split at the close;
+ * null: the money is still to come, from the outside world, at the close).
+ */
+function addEntry(db: Db, ventureId: number, kind: string, memo: string, amount: number, payerId: number | null, voyageId?: number | null) {
+  let onVoyage = voyageId ?? null
+  if (voyageId === undefined) {
+    const shipId = (stmt(db, `SELECT ship_id FROM trade_venture WHERE id = ?`).get(ventureId) as { ship_id: number }).ship_id
+    onVoyage = voyageAtSea(db, shipId)
+  }
+  if (onVoyage !== null) linkVoyage(db, ventureId, onVoyage)
+  stmt(db, `INSERT INTO venture_entry (venture_id, day, kind, memo, amount, payer_id, voyage_id) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
     ventureId,
     currentDay(db),
     kind,
     memo,
     amount,
-    payerId
+    payerId,
+    onVoyage
   )
 }
 
@@ -457,6 +492,9 @@ export function openVenture(db: Db, shipId: number): Venture {
     stmt(db, `INSERT INTO trade_venture (ship_id, company_id, status, opened_day) VALUES (?, ?, 'open', ?)`).run(shipId, company?.id ?? null, currentDay(db))
       .lastInsertRowid
   )
+  // Opened while she is at sea: the voyage she is on is sailed for it.
+  const voyageId = voyageAtSea(db, shipId)
+  if (voyageId !== null) linkVoyage(db, id, voyageId)
   return ventureView(db, id)
 }
 
@@ -557,7 +595,15 @@ export function closeVenture(db: Db, ventureId: number, command: string): Ventur
   const income = s.profit + s.costs
   const net = new Map<number, number>()
   const add = (id: number, a: number) => net.set(id, (net.get(id) ?? 0) + a)
-  add(WORLD_OWNER_ID, -income)
+  // Income already paid to someone (fares paid to the owners on arrival) comes back from them into
+  // the split; the rest (sales kept on the venture) comes from the outside world now.
+  let held = 0
+  for (const e of entriesOf(db, v.id)) {
+    if (e.amount <= 0 || e.payer_id === null) continue
+    add(e.payer_id, -e.amount)
+    held += e.amount
+  }
+  add(WORLD_OWNER_ID, -(income - held))
   for (const l of s.lines) add(l.ownerId, l.amount)
   const lines: Line[] = [...net.entries()].filter(([, a]) => a !== 0).map(([ownerId, amount]) => ({ ownerId, account: 'cash', amount }))
   const day = currentDay(db)
@@ -581,7 +627,7 @@ export function ventureView(db: Db, ventureId: number): Venture {
   const label = labelOf(db)
   const entries = entriesOf(db, v.id)
   const income = entries.filter((e) => e.amount > 0).reduce((n, e) => n + e.amount, 0)
-  const costs = -entries.filter((e) => e.amount < 0).reduce((n, e) => n + e.amount, 0)
+  const costs = 0 - entries.filter((e) => e.amount < 0).reduce((n, e) => n + e.amount, 0) || 0
   let split: SplitOut[]
   let breakdown: Term[]
   if (v.status === 'closed' && v.split) {
@@ -629,5 +675,139 @@ export function listVentures(db: Db, shipId?: number) {
   return ids.map(({ id }) => {
     const v = ventureView(db, id)
     return { id: v.id, shipId: v.shipId, shipName: v.shipName, companyId: v.companyId, status: v.status, openedLabel: v.openedLabel, closedLabel: v.closedLabel, totals: v.totals }
+  })
+}
+
+// ─── Ventures and the voyages they sail (hooks for voyages.ts and crew.ts) ───────────────────────
+
+/** Voyage start (voyages.ts): each ship of the squadron with an open venture sails this voyage for it. */
+export function ventureVoyageStarted(db: Db, voyageId: number, shipIds: readonly number[]): void {
+  for (const shipId of shipIds) {
+    const ventureId = openVentureOf(db, shipId)
+    if (ventureId) linkVoyage(db, ventureId, voyageId)
+  }
+}
+
+/**
+ * Arrival (voyages.ts): the passengers' fares just paid to the carrier's owners (`parts`, already in
+ * the ledger) are income of her open venture, held by those owners until it closes.
+ */
+export function ventureFaresPaid(db: Db, voyageId: number, shipId: number, parts: readonly { ownerId: number; amount: number }[]): void {
+  const ventureId = openVentureOf(db, shipId)
+  if (!ventureId) return
+  const v = stmt(db, `SELECT name, passengers FROM voyage WHERE id = ?`).get(voyageId) as { name: string; passengers: number } | undefined
+  const what = v ? `${v.passengers} passenger${v.passengers === 1 ? '' : 's'} on the voyage “${v.name}”` : 'passengers'
+  for (const p of parts) {
+    if (p.amount <= 0) continue
+    addEntry(db, ventureId, 'passengers', `Fares of ${what}, paid on arrival`, p.amount, p.ownerId, voyageId)
+  }
+}
+
+/**
+ * A crew cost the ship's owners were just charged (crew.ts, chargeCrewCost; already in the ledger):
+ * the monthly upkeep (its wages, and food bought in port) and provisions bought are entered in her
+ * open venture. Gear for recruits is not a cost of the voyage here (the GM may record it). What the
+ * owners could not pay (owed to the crew) is noted, not entered: it is paid later, from elsewhere.
+ */
+export function ventureCrewCost(
+  db: Db,
+  shipId: number,
+  total: number,
+  opts: { what: string; memo: string },
+  paid: { charged: readonly { ownerId: number; amount: number }[]; unpaid: number }
+): void {
+  const ventureId = openVentureOf(db, shipId)
+  if (!ventureId) return
+  const upkeep = opts.what === 'the monthly upkeep'
+  if (!upkeep && !/provisions/.test(opts.what)) return
+  const collected = total - paid.unpaid
+  if (collected <= 0) return
+  // The month's wages come first in the upkeep; the rest is food bought in port (at sea the crew eats provisions).
+  const wages = upkeep ? Math.min(total, crewRoster(db, shipId).monthly.wages) : 0
+  const kinds = [
+    { kind: 'wages', amount: wages, memo: upkeep ? 'Monthly wages (the monthly upkeep)' : '' },
+    { kind: 'food', amount: total - wages, memo: upkeep ? 'Food for the month, bought in port (the monthly upkeep)' : opts.memo }
+  ].filter((k) => k.amount > 0)
+  const owed = paid.unpaid > 0 ? `; ${fmt(paid.unpaid)} of ${fmt(total)} unpaid, owed to the crew` : ''
+  if (paid.unpaid === 0) {
+    for (const k of kinds) addEntry(db, ventureId, k.kind, `${k.memo}, already paid by her owners`, -k.amount, null)
+    return
+  }
+  // Part unpaid: each owner who paid is entered for what they paid (paid back at the close).
+  for (const c of paid.charged) {
+    if (c.amount <= 0) continue
+    let left = c.amount
+    kinds.forEach((k, i) => {
+      const part = i === kinds.length - 1 ? left : Math.round((c.amount * k.amount) / total)
+      left -= part
+      if (part > 0) addEntry(db, ventureId, k.kind, `${k.memo}${owed}`, -part, c.ownerId)
+    })
+  }
+}
+
+interface LinkedVoyageRow {
+  id: number
+  name: string
+  status: 'atSea' | 'arrived' | 'lost'
+  started_day: number
+  ended_day: number | null
+  days_at_sea: number
+}
+
+/** The voyages a venture sailed, newest first, with what its accounts took in and paid out on each. */
+export function voyagesOfVenture(db: Db, ventureId: number): VentureVoyage[] {
+  requireVenture(db, ventureId)
+  const label = labelOf(db)
+  const rows = stmt(
+    db,
+    `SELECT v.id, v.name, v.status, v.started_day, v.ended_day, v.days_at_sea FROM venture_voyage vv JOIN voyage v ON v.id = vv.voyage_id
+     WHERE vv.venture_id = ? ORDER BY v.started_day DESC, v.id DESC`
+  ).all(ventureId) as LinkedVoyageRow[]
+  const sums = stmt(db, `SELECT kind, SUM(amount) AS amount, COUNT(*) AS n FROM venture_entry WHERE venture_id = ? AND voyage_id = ? GROUP BY kind`)
+  return rows.map((r) => {
+    const by = sums.all(ventureId, r.id) as { kind: string; amount: number; n: number }[]
+    const of = (k: string) => by.find((b) => b.kind === k)?.amount ?? 0
+    return {
+      voyageId: r.id,
+      name: r.name,
+      status: r.status,
+      startedLabel: label(r.started_day),
+      endedLabel: r.ended_day === null ? null : label(r.ended_day),
+      daysAtSea: r.days_at_sea,
+      wages: of('wages'),
+      food: of('food'),
+      passengers: of('passengers'),
+      other: by.filter((b) => !['wages', 'food', 'passengers'].includes(b.kind)).reduce((n, b) => n + b.amount, 0),
+      entries: by.reduce((n, b) => n + b.n, 0)
+    }
+  })
+}
+
+/** The ventures a voyage was sailed for, with the entries made on it. */
+export function venturesOfVoyage(db: Db, voyageId: number): VoyageVenture[] {
+  if (!stmt(db, `SELECT 1 FROM voyage WHERE id = ?`).get(voyageId)) {
+    throw new CommandError('not_found', `There is no voyage with id ${voyageId}.`, { field: 'voyageId' })
+  }
+  const ids = stmt(db, `SELECT venture_id AS id FROM venture_voyage WHERE voyage_id = ? ORDER BY venture_id`).all(voyageId) as { id: number }[]
+  const onVoyage = new Set(
+    (stmt(db, `SELECT id FROM venture_entry WHERE voyage_id = ?`).all(voyageId) as { id: number }[]).map((r) => r.id)
+  )
+  return ids.map(({ id }) => {
+    const v = ventureView(db, id)
+    const entries = v.entries.filter((e) => onVoyage.has(e.id))
+    return {
+      ventureId: v.id,
+      shipId: v.shipId,
+      shipName: v.shipName,
+      status: v.status,
+      openedLabel: v.openedLabel,
+      closedLabel: v.closedLabel,
+      entries,
+      onVoyage: {
+        income: entries.filter((e) => e.amount > 0).reduce((n, e) => n + e.amount, 0),
+        costs: 0 - entries.filter((e) => e.amount < 0).reduce((n, e) => n + e.amount, 0) || 0
+      },
+      totals: v.totals
+    }
   })
 }

@@ -42,13 +42,15 @@ import {
   windFor,
   observationTN
 } from '../../shared/voyage/rules'
+import { fmt as fmtNumber } from '../../shared/numbers'
 import { stmt, type Db } from '../campaign/sqlite'
 import { beginBattle } from './battles'
 import { chartBase, chartPortRow, routeBetween, seaAreas, seaSettings, setSeaSettings } from './chart'
 import { clockDay, clockRun } from './clock'
 import { currentDay, labelOf } from './clock-state'
-import { crewRoster, moveShip, rosterAndCondition, shipCondition } from './crew'
+import { crewRoster, moveShip, officersAboard, rosterAndCondition, shipCondition } from './crew'
 import { post, WORLD_OWNER_ID } from './ledger'
+import { ventureFaresPaid, ventureVoyageStarted } from './market'
 import { getRule } from './rules'
 import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners, shipRules, splitByShares } from './ships'
 
@@ -82,7 +84,7 @@ import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners, shipRul
  * - Passengers ride the first ship named; the fare is paid on arrival to her owners by their shares.
  */
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en')
+const fmt = (n: number) => fmtNumber(Math.round(n))
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 interface Leg {
@@ -112,6 +114,10 @@ interface VState {
   speeds: Record<string, ShipSpeed>
   lastSpeedDay: number
   lastEventWeek: number
+  /** Ports of the route put in at so far (the ports between the first and the last). */
+  calls: number
+  /** Crew-weeks eaten on the legs before the last call (food bought in port does not count as eaten). */
+  foodEaten: Record<string, number>
 }
 
 interface VoyageRow {
@@ -161,7 +167,9 @@ const stateOf = (v: VoyageRow): VState => {
     nmPerDay: s.nmPerDay ?? 0,
     speeds: s.speeds ?? {},
     lastSpeedDay: s.lastSpeedDay ?? v.started_day,
-    lastEventWeek: s.lastEventWeek ?? 0
+    lastEventWeek: s.lastEventWeek ?? 0,
+    calls: s.calls ?? 0,
+    foodEaten: s.foodEaten ?? {}
   }
 }
 
@@ -220,8 +228,8 @@ interface Aboard {
 
 const aboardOf = (o: Aboard): Aboard => ({ name: o.name, kind: o.kind, role: o.role, traits: o.traits, knacks: o.knacks })
 
-function aboard(db: Db, shipId: number, quotes?: Map<string, ShipQuote>): Aboard[] {
-  return crewRoster(db, shipId, quotes).officers.map(aboardOf)
+function aboard(db: Db, shipId: number): Aboard[] {
+  return officersAboard(db, shipId).officers
 }
 
 const trait = (a: Aboard | undefined, t: string) => a?.traits[t] ?? 2
@@ -389,7 +397,7 @@ export function startVoyage(
   const fare = input.farePer40Nm ?? getRule(db, 'passengers').guilders
   const last = legs[legs.length - 1]!
   const name = input.name ?? `${legs[0]!.fromName} to ${last.toName}`.slice(0, 80)
-  const state: VState = { delays: { ...NO_DELAYS }, foodStart, sick: {}, nmPerDay, speeds, lastSpeedDay: today, lastEventWeek: 0 }
+  const state: VState = { delays: { ...NO_DELAYS }, foodStart, sick: {}, nmPerDay, speeds, lastSpeedDay: today, lastEventWeek: 0, calls: 0, foodEaten: {} }
   const id = Number(
     stmt(
       db,
@@ -402,6 +410,7 @@ export function startVoyage(
     moveShip(db, shipId, null)
     stmt(db, `UPDATE ship SET location = ? WHERE id = ?`).run(`At sea, bound for ${last.toName}`, shipId)
   })
+  ventureVoyageStarted(db, id, input.shipIds) // ships with an open trading voyage sail this one for it (seed 003 VIII)
   const v = requireVoyage(db, id)
   const names = listing(input.shipIds.map((s) => `the ${speeds[String(s)]!.name}`))
   const at = positionOf(v, legs)
@@ -501,7 +510,10 @@ function shipStatus(db: Db, shipId: number): string {
 }
 
 export interface SailResult {
-  voyage: VoyageView
+  /** The voyage as the sail left it; its log is `log` (what this sail wrote) after what was there before. */
+  voyage: Voyage
+  /** The log entries this sail wrote, oldest first. */
+  log: VoyageLogEntry[]
   days: number
   stop: VoyageStop
   steps: { day: number; label: string; step: string; title: string; effects: string[] }[]
@@ -513,9 +525,12 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   const s = stateOf(v)
   const legs = JSON.parse(v.legs) as Leg[]
   const distance = distanceOf(legs)
+  // Events written from here on are this sail's log.
+  const since = (stmt(db, `SELECT COALESCE(MAX(id), 0) AS n FROM voyage_event`).get() as { n: number }).n
   // The squadron is read once: within this command only this loop changes a ship's place in it
   // (sunk by the clock, wrecked in a storm), and it changes the rows read here as it does.
   const ships = shipsOf(db, v.id)
+  if (v.stop === 'port') leaveCall(db, v, s, legs, ships)
   // Design quotes (the rule tables do not change while a command runs), shared with the clock's steps.
   const { rules, quotes } = quotesNow(db)
   let today = currentDay(db)
@@ -578,7 +593,7 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
       why = 'storm'
       d.storm--
       for (const sh of sailing(ships)) {
-        const best = bestPilot(aboard(db, sh.ship_id, quotes))
+        const best = bestPilot(aboard(db, sh.ship_id))
         const r = box.roll(skillNotation(trait(best, 'Wits'), knack(best, 'Pilot')), `${sh.name}: Pilot check in the storm (${best?.name ?? 'an average hand'})`)
         rolls.push(rollOf(r, ev.stormPilotTN))
         if (r.total < ev.stormPilotTN) notes.push(wreckShip(db, v, sh, box, rolls, ev.wreckWitsTN, day))
@@ -617,11 +632,15 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
       v.extra_nm -= pay
       made -= pay
     }
-    v.sailed_nm = Math.min(distance, v.sailed_nm + made)
+    // A port between the first and the last is put in at (seed 003 VIII: a trading voyage calls at
+    // ports to trade); the squadron waits there until the GM sails on.
+    const callAt = s.calls < legs.length - 1 ? legs.slice(0, s.calls + 1).reduce((n, l) => n + l.distanceNm, 0) : Infinity
+    v.sailed_nm = Math.min(distance, callAt, v.sailed_nm + made)
     const at = positionOf(v, legs)
     const arrived = v.sailed_nm >= distance - 1e-9 && v.extra_nm <= 1e-9
+    const called = !arrived && v.sailed_nm >= callAt - 1e-9 && v.extra_nm <= 1e-9
 
-    if (!arrived) {
+    if (!arrived && !called) {
       // Encounter check when due (seed 003 III).
       const water = waterAt(at, areas, sea.default_water, checks)
       const every = checks.every[water]
@@ -659,16 +678,22 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
       stop = 'arrival'
       break
     }
+    if (called) {
+      putIn(db, v, s, legs, ships, day)
+      stop = 'port'
+      break
+    }
     if (stop === 'encounter' || stop === 'event') {
       v.stop = stop
       break
     }
   }
   if (stop === 'days') v.stop = 'days'
+  if (stop === 'port') v.stop = 'port'
   saveVoyage(db, v, s)
   // The row as saved is the row in hand: the view is made from it and what this command read.
-  const voyage = viewOf(db, v, clock.label, { legs, winds, checks, cal, areas, defaultWater: sea.default_water })
-  return { voyage, days, stop, steps }
+  const voyage = voyageOut(db, v, clock.label, { legs, winds, checks, cal, areas, defaultWater: sea.default_water })
+  return { voyage, log: logOf(db, v.id, clock.label, since), days, stop, steps }
 }
 
 function waterLabel(w: WaterKind): string {
@@ -696,7 +721,7 @@ function arrive(db: Db, v: VoyageRow, s: VState, legs: Leg[], ships: ShipLink[],
   for (const sh of live) {
     moveShip(db, sh.ship_id, last.toPortId)
     const now = crewRoster(db, sh.ship_id).provisions.crewWeeks
-    const used = Math.max(0, (s.foodStart[String(sh.ship_id)] ?? now) - now)
+    const used = (s.foodEaten[String(sh.ship_id)] ?? 0) + Math.max(0, (s.foodStart[String(sh.ship_id)] ?? now) - now)
     food.push(`the ${sh.name} ate ${plural(used, 'weekly ration')} (${plural(now, 'left')})`.replace(/(\d+) lefts?\)/, '$1 left)'))
   }
   v.status = 'arrived'
@@ -719,10 +744,48 @@ function arrive(db: Db, v: VoyageRow, s: VState, legs: Leg[], ships: ShipLink[],
           lines: [{ ownerId: WORLD_OWNER_ID, account: 'cash', amount: -total }, ...owners.map((o, i) => ({ ownerId: o.ownerId, account: 'cash' as const, amount: parts[i]! }))]
         })
         logEvent(db, v, 'passengers', `${plural(v.passengers, 'passenger')} paid ${fmt(total)} G, to ${listing(owners.map((o, i) => `${o.name} ${fmt(parts[i]!)}`))}.`, [], 0, at, day)
+        ventureFaresPaid(db, v.id, carrier.ship_id, owners.map((o, i) => ({ ownerId: o.ownerId, amount: parts[i]! }))) // income of her open trading voyage
       }
       v.fare_paid = 1
     }
   }
+}
+
+/** The squadron puts in at the port at the end of the leg it has sailed: the ships lie in that port until the GM sails on. */
+function putIn(db: Db, v: VoyageRow, s: VState, legs: Leg[], ships: ShipLink[], day: number): void {
+  const leg = legs[s.calls]!
+  const names: string[] = []
+  for (const sh of sailing(ships)) {
+    moveShip(db, sh.ship_id, leg.toPortId)
+    const key = String(sh.ship_id)
+    const now = crewRoster(db, sh.ship_id).provisions.crewWeeks
+    s.foodEaten[key] = (s.foodEaten[key] ?? 0) + Math.max(0, (s.foodStart[key] ?? now) - now)
+    s.foodStart[key] = now
+    names.push(`the ${sh.name}`)
+  }
+  s.calls++
+  const next = legs[s.calls]!
+  logEvent(
+    db,
+    v,
+    'port',
+    `Put in at ${leg.toName} after ${plural(v.days_at_sea, 'day')} at sea (${listing(names)}): trade, hire or repair here, then sail on for ${next.toName}.`,
+    [],
+    0,
+    positionOf(v, legs),
+    day
+  )
+}
+
+/** Sailing on from a port of call: the ships put to sea again; the food they now carry is what the next leg starts with. */
+function leaveCall(db: Db, v: VoyageRow, s: VState, legs: Leg[], ships: ShipLink[]): void {
+  const from = legs[s.calls - 1]
+  for (const sh of sailing(ships)) {
+    moveShip(db, sh.ship_id, null)
+    s.foodStart[String(sh.ship_id)] = crewRoster(db, sh.ship_id).provisions.crewWeeks
+  }
+  v.stop = null
+  logEvent(db, v, 'port', `Sailed from ${from?.toName ?? 'port'} for ${legs[s.calls]?.toName ?? 'the next port'}.`, [], 0, positionOf(v, legs))
 }
 
 // ─── Encounters ─────────────────────────────────────────────────────────────────────────────────
@@ -765,7 +828,7 @@ function makeEncounter(
   const appears = appearsAt(weather, checks)
   // The lookouts: the best Wits aboard.
   const ships = sailing(shipsOf(db, v.id))
-  const rosters = ships.map((sh) => crewRoster(db, sh.ship_id, quotes))
+  const rosters = ships.map((sh) => officersAboard(db, sh.ship_id))
   const everyone = rosters.flatMap((r) => r.officers.map(aboardOf))
   const look = everyone.sort((a, b) => trait(b, 'Wits') - trait(a, 'Wits'))[0]
   const wits = trait(look, 'Wits')
@@ -852,7 +915,9 @@ export function voyageBattleConcluded(db: Db, battleId: number): void {
   const v = stmt(db, `SELECT * FROM voyage WHERE battle_id = ? AND status = 'atSea'`).get(battleId) as VoyageRow | undefined
   if (!v) return
   const b = stmt(db, `SELECT name, result FROM battle WHERE id = ?`).get(battleId) as { name: string; result: string | null }
-  const result = b.result ? (JSON.parse(b.result) as { lines: { shipId: number | null; fate: string }[]; winner: string | null }) : { lines: [], winner: null }
+  const result = b.result
+    ? (JSON.parse(b.result) as { lines: { shipId: number | null; fate: string }[]; applied?: { shipId: number | null }[]; winner: string | null })
+    : { lines: [], applied: [], winner: null }
   const s = stateOf(v)
   const texts: string[] = []
   for (const sh of sailing(shipsOf(db, v.id))) {
@@ -867,6 +932,18 @@ export function voyageBattleConcluded(db: Db, battleId: number): void {
     }
   }
   const taken = result.lines.filter((l) => l.shipId !== null && l.fate === 'captured' && !shipsOf(db, v.id).some((x) => x.ship_id === l.shipId)).length
+  // Prizes taken in the battle sail on with the squadron (to be brought into port), at its speed.
+  const squadron = shipsOf(db, v.id)
+  let position = (stmt(db, `SELECT COALESCE(MAX(position), -1) AS n FROM voyage_ship WHERE voyage_id = ?`).get(v.id) as { n: number }).n
+  const prizes: string[] = []
+  for (const a of result.applied ?? []) {
+    if (a.shipId === null || squadron.some((x) => x.ship_id === a.shipId)) continue
+    const row = stmt(db, `SELECT id, name, status, origin FROM ship WHERE id = ?`).get(a.shipId) as { id: number; name: string; status: string; origin: string } | undefined
+    if (!row || row.origin !== 'prize' || row.status !== 'sea') continue
+    stmt(db, `INSERT INTO voyage_ship (voyage_id, ship_id, position) VALUES (?, ?, ?)`).run(v.id, row.id, ++position)
+    prizes.push(row.name)
+  }
+  if (prizes.length) texts.push(`${listing(prizes.map((n) => `the ${n}`))} ${prizes.length === 1 ? 'sails' : 'sail'} on with the squadron as ${prizes.length === 1 ? 'a prize' : 'prizes'}`)
   const day = currentDay(db)
   v.stop = null
   const at = positionOf(v, JSON.parse(v.legs) as Leg[])
@@ -1188,8 +1265,12 @@ export function voyageView(db: Db, id: number): VoyageView {
 
 /** The view of voyage `v`, as read from its row (or as just saved, with what the command holds: `known`). */
 function viewOf(db: Db, v: VoyageRow, label: (d: number) => string, known?: Known): VoyageView {
-  const id = v.id
-  const log = (stmt(db, `SELECT id, day, kind, text, miles, rolls FROM voyage_event WHERE voyage_id = ? ORDER BY id`).all(id) as EventRow[]).map((e) => ({
+  return { ...voyageOut(db, v, label, known), log: logOf(db, v.id, label) }
+}
+
+/** A voyage's log, or the entries after event `since`. */
+function logOf(db: Db, voyageId: number, label: (d: number) => string, since = 0): VoyageLogEntry[] {
+  return (stmt(db, `SELECT id, day, kind, text, miles, rolls FROM voyage_event WHERE voyage_id = ? AND id > ? ORDER BY id`).all(voyageId, since) as EventRow[]).map((e) => ({
     id: e.id,
     day: e.day,
     label: label(e.day),
@@ -1198,7 +1279,6 @@ function viewOf(db: Db, v: VoyageRow, label: (d: number) => string, known?: Know
     miles: e.miles,
     rolls: JSON.parse(e.rolls) as VoyageRoll[]
   }))
-  return { ...voyageOut(db, v, label, known), log }
 }
 
 export function listVoyages(db: Db): VoyageSummary[] {

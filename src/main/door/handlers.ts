@@ -10,6 +10,7 @@ import { battleHandlers } from './battle-handlers'
 import { crewHandlers } from './crew-handlers'
 import { voyageHandlers } from './voyage-handlers'
 import { tradeHandlers } from './trade-handlers'
+import { ventureHandlers } from './venture-handlers'
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -171,4 +172,4 @@ const appHandlers = {
 } satisfies Partial<HandlerTable>
 
 /** Every command's handler, keyed exactly like the contract table (the type checker holds them in step). */
-export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers, ...tradeHandlers }
+export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers, ...tradeHandlers, ...ventureHandlers }

@@ -1,5 +1,6 @@
 import type { tradeContracts } from '../../shared/commands/trade'
 import { articlesOf, bootyState, divideBootyFor, rollPrizeHoldFor, setArticles, townBooty } from '../core/booty'
+import { setCaptor } from '../core/prizes'
 import {
   addShipToCompany,
   buyBackShares,
@@ -66,7 +67,7 @@ export const tradeHandlers: TradeHandlers = {
       return sellCargo(c.campaign.db, input, { dice: () => box, command: 'trade.sell' })
     },
     describe: (input, out) =>
-      `Sold ${input.tons} t of ${out.price.label} from the ${out.hold.shipName} at ${fmt(out.price.perTon)} a ton (${out.demand.band}) for ${fmt(out.price.total)}${out.clock ? `; a week in port to ${out.clock.toLabel}` : ''}`
+      `Sold ${input.tons} t of ${out.price.label} from the ${out.hold.shipName} at ${fmt(out.price.perTon)} a ton (${out.demand.band}) for ${fmt(out.price.total)}${out.booty ? ` into the booty of the ${out.booty.shipName}` : ''}${out.clock ? `; a week in port to ${out.clock.toLabel}` : ''}`
   },
   'trade.enterHaven': {
     kind: 'write',
@@ -168,6 +169,11 @@ export const tradeHandlers: TradeHandlers = {
       return townBooty(c.campaign.db, input, () => box, 'booty.town')
     },
     describe: (input, out) => `${out.town} surrendered to the ${out.hold.shipName}: ${fmt(out.ransom)} ransom, ${s(out.cargo.length, 'cargo')}`
+  },
+  'booty.setCaptor': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => setCaptor(db, input),
+    describe: (_input, out) => (out.captor ? `The ${out.shipName}: a prize of the ${out.captor.name}` : `The ${out.shipName}: no captor recorded`)
   },
   'booty.get': { kind: 'read', run: ({ campaign: { db } }, input) => bootyState(db, input.shipId) },
   'booty.setArticles': {

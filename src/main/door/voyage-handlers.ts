@@ -80,7 +80,7 @@ export const voyageHandlers: VoyageHandlers = {
     kind: 'write',
     run: (c, input) => {
       const out = sailVoyage(c.campaign.db, input, c.dice(input.dice))
-      const why = { encounter: 'an encounter', event: 'a special event', battle: 'a battle', arrival: 'arrived', days: 'as asked', wrecked: 'wrecked', lost: 'the squadron is lost' }[out.stop]
+      const why = { encounter: 'an encounter', event: 'a special event', battle: 'a battle', port: 'in a port of call', arrival: 'arrived', days: 'as asked', wrecked: 'wrecked', lost: 'the squadron is lost' }[out.stop]
       said.set(c, `Sailed ${plural(out.days, 'day')} on ${out.voyage.name}: stopped, ${why}`)
       return out
     },

@@ -6,6 +6,7 @@ import { battleContracts } from './battles'
 import { crewContracts } from './crew'
 import { voyageContracts } from './voyages'
 import { tradeContracts } from './trade'
+import { ventureContracts } from './ventures'
 import {
   AppStatus,
   Backup,
@@ -25,6 +26,7 @@ export * from './battles'
 export * from './crew'
 export * from './voyages'
 export * from './trade'
+export * from './ventures'
 export type { CommandContract } from './contract'
 
 /** A path to a campaign file, as the GM chose it (desktop) or as a file name in the campaigns folder. */
@@ -159,7 +161,7 @@ const appContracts = {
  * The main process pairs each entry with a handler (src/main/door/handlers.ts); the renderer
  * reaches them through the bridge; the HTTP host serves them at POST /api/<name>.
  */
-export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...tradeContracts } as const
+export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...tradeContracts, ...ventureContracts } as const
 
 export type Contracts = typeof contracts
 export type CommandName = keyof Contracts

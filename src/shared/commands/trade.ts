@@ -10,8 +10,9 @@ import { DisplayName } from './schemas'
  * - `trade.buy` charges the payer at once (an owner or a company).
  * - `trade.sell` inside an open trading venture keeps the proceeds on the venture; closing it
  *   (`trade.closeVenture`) pays back every cost to whoever bore it and splits the profit, all in one
- *   ledger transaction. Outside a venture the proceeds go to the ship's owners by their shares (for
- *   pirates and privateers they also go into the ship's booty pot, divided by `booty.divide`).
+ *   ledger transaction. Outside a venture the proceeds go to the ship's owners by their shares; booty
+ *   (seed 003 VII) instead to the owners of the ship whose pot takes it — a pirate's or privateer's
+ *   prize's cargo into her captor's pot, their own cargo into their own — divided by `booty.divide`.
  * - The first cargo command of a port visit takes the week of loading and unloading: the campaign
  *   clock moves on 7 days (a rule table), running its steps.
  */
@@ -231,15 +232,29 @@ export const BootyDivision = z.object({
   breakdown: z.array(Term),
   pot: z.number().int()
 })
+const ShipRef = z.object({ shipId: Id, name: z.string(), kind: z.string() })
+const PotEntry = z.object({ day: z.number().int(), label: z.string(), amount: z.number().int(), memo: z.string() })
+/** Where booty was booked: the ship whose pot took it, how much, and the pot after. */
+export const BootyBooked = z.object({ shipId: Id, shipName: z.string(), kind: z.string(), amount: z.number().int(), pot: z.number().int() })
 export const BootyState = z.object({
   shipId: Id,
   shipName: z.string(),
   kind: z.string(),
-  /** Booty held by the ship's owners awaiting division (haven sales and ransoms of pirates and privateers). */
+  /** Booty held by the ship's owners awaiting division (haven sales of her cargo and her prizes' cargo, ransoms). */
   pot: z.number().int(),
   owed: z.number().int(),
   articles: Articles,
-  divisions: z.array(z.object({ day: z.number().int(), label: z.string(), amount: z.number().int(), memo: z.string() }))
+  divisions: z.array(PotEntry),
+  /** The pot's entries, newest first (at most 200): booty in (+) and divisions (−). */
+  entries: z.array(PotEntry),
+  /** Who holds the pot's money in their cash until it is divided: the ship's owners, by their shares. */
+  holders: z.array(z.object({ ownerId: Id, name: z.string(), share: z.number() })),
+  /** The ship that took her, if she is a prize and it is recorded. */
+  captor: ShipRef.extend({ battleId: Id.nullable(), day: z.number().int() }).nullable(),
+  /** Whose booty her cargo is when sold (no venture open): her captor's (a pirate's or privateer's prize), her own (a pirate or privateer), or null (her owners are paid). */
+  bootyTo: z.object({ shipId: Id, shipName: z.string(), kind: z.string(), pot: z.number().int() }).nullable(),
+  /** The prizes she took (their cargo sold goes into her pot if she is a pirate or privateer). */
+  prizes: z.array(z.object({ shipId: Id, name: z.string(), status: z.string() }))
 })
 
 const FortCount = z.number().int().min(0).max(20)
@@ -284,8 +299,10 @@ export const tradeContracts = {
       demand: DemandBand,
       /** Whether the demand die was rolled now (false: remembered from earlier this visit). */
       rolledNow: z.boolean(),
-      /** Paid to the ship's owners now (no open venture), else kept on the venture. */
+      /** Paid now (no open venture): to the ship's owners, or for booty to the owners of the ship whose pot took it. */
       paid: Paid,
+      /** Booty (seed 003 VII): a pirate's or privateer's prize's cargo goes into her captor's pot, their own cargo into their own; null otherwise. */
+      booty: BootyBooked.nullable(),
       ventureId: Id.nullable(),
       clock: ClockMoved.nullable()
     })
@@ -459,9 +476,23 @@ export const tradeContracts = {
       fortGuns: z.number().int(),
       fortPowder: z.number(),
       breakdown: z.array(Term),
+      /** The breakdown by what it counts: the ransom in guilders, the cargo in tons, taken forts' guns (with their powder in the label). */
+      ransomTerms: z.array(Term),
+      cargoTerms: z.array(Term),
+      fortTerms: z.array(Term),
+      /** The ransom, paid to the ship's owners to hold in her booty pot. */
       paid: Paid,
+      /** Her booty pot after the ransom. */
+      pot: z.number().int(),
       hold: Hold
     })
+  }),
+  'booty.setCaptor': contract({
+    summary: "Name (or with null clear) the ship that took a prize: a pirate's or privateer's prize's cargo sold goes into her captor's booty pot. Concluding a battle records it.",
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ shipId: Id, captorId: Id.nullable() }).strict(),
+    output: z.object({ shipId: Id, shipName: z.string(), captor: ShipRef.extend({ battleId: Id.nullable(), day: z.number().int() }).nullable() })
   }),
   'booty.get': contract({
     summary: "A ship's booty: the pot awaiting division, what the crew is owed, her articles and past divisions.",

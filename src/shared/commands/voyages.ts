@@ -187,7 +187,7 @@ export const VoyageLogEntry = z.object({
   id: Id,
   day: z.number().int(),
   label: z.string(),
-  kind: z.enum(['start', 'day', 'check', 'encounter', 'event', 'battle', 'choice', 'arrival', 'passengers', 'ship', 'note', 'end']),
+  kind: z.enum(['start', 'day', 'check', 'encounter', 'event', 'battle', 'choice', 'port', 'arrival', 'passengers', 'ship', 'note', 'end']),
   text: z.string(),
   miles: z.number().int(),
   rolls: z.array(VoyageRoll)
@@ -239,7 +239,7 @@ export const PendingEvent = z.object({
 })
 export type PendingEvent = z.infer<typeof PendingEvent>
 
-export const VoyageStop = z.enum(['encounter', 'event', 'battle', 'arrival', 'days', 'wrecked', 'lost'])
+export const VoyageStop = z.enum(['encounter', 'event', 'battle', 'port', 'arrival', 'days', 'wrecked', 'lost'])
 export type VoyageStop = z.infer<typeof VoyageStop>
 
 export const VoyageShip = z.object({
@@ -435,7 +435,10 @@ export const voyageContracts = {
     mutates: true,
     input: z.object({ ...VoyageRef, days: z.number().int().min(1).max(366).optional(), dice: Dice }).strict(),
     output: z.object({
-      voyage: VoyageView,
+      /** The voyage as the sail left it (without its log: see `log`). */
+      voyage: Voyage,
+      /** The log entries this sail wrote, oldest first: the voyage's log is what it was before, then these. */
+      log: z.array(VoyageLogEntry),
       days: z.number().int(),
       stop: VoyageStop,
       /** The clock's periodic steps that ran (upkeep, rations…). */

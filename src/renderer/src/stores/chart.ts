@@ -113,7 +113,9 @@ export const useChartStore = defineStore('chart', {
         const from = before?.position ?? v.position
         const out = await useAppStore().run('voyages.sail', days ? { voyageId: v.id, days } : { voyageId: v.id })
         if (!out) return
-        this.voyage = out.voyage
+        // The sail answers with what it wrote to the log: the voyage's log is the one held, then these.
+        const held = this.voyage?.id === v.id ? this.voyage.log : v.log
+        this.voyage = { ...out.voyage, log: [...held, ...out.log] }
         this.lastSail = out
         const done = out.steps.filter((x) => x.effects.length > 0)
         this.steps = { voyageId: v.id, steps: [...(this.steps.voyageId === v.id ? this.steps.steps : []), ...done] }
