@@ -547,10 +547,33 @@ export function crewRoster(db: Db, shipId: number, quotes?: Map<string, ShipQuot
   return rosterOf(db, ctxOf(db, shipId, quotes))
 }
 
-/** A ship's roster and condition from one read of her rows (what a voyage reads for her speed). */
-export function rosterAndCondition(db: Db, shipId: number, quotes?: Map<string, ShipQuote>): { roster: CrewRoster; condition: Condition } {
+/**
+ * What a ship's speed at sea reads (voyages, seed 003 II): hands against the minimum sail crew, food
+ * aboard, the officers' knacks, rigging and careening — the same readings as the roster and condition,
+ * without the wages, guns, fighters and place they also work out.
+ */
+export function sailingState(db: Db, shipId: number, quotes?: Map<string, ShipQuote>) {
   const x = ctxOf(db, shipId, quotes)
-  return { roster: rosterOf(db, x), condition: conditionOf(db, x) }
+  const today = currentDay(db)
+  const { hands } = handsOf(x)
+  const d = x.quote.derived
+  const careening = x.c.careening_until !== null && x.c.careening_until > today
+  return {
+    name: x.row.name,
+    status: x.row.status,
+    quote: x.quote,
+    hands,
+    minSailCrew: d.minSailCrew,
+    canSail: hands >= d.minSailCrew,
+    crewWeeks: x.c.provisions,
+    officers: x.officers.map((o) => ({ role: o.role, knacks: JSON.parse(o.knacks) as Record<string, number> })),
+    rigging: { points: d.rigging, damage: x.row.rigging_damage },
+    careening: {
+      monthsPastDue: careeningOf(db, x, today).pastDue,
+      untilDay: careening ? x.c.careening_until : null,
+      untilLabel: careening ? labelOf(db)(x.c.careening_until!) : null
+    }
+  }
 }
 
 export function configureCompany(db: Db, input: { shipId: number; kind?: ShipKind; nation?: string; origin?: CrewOrigin }): CrewRoster {

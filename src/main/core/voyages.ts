@@ -42,13 +42,12 @@ import {
   windFor,
   observationTN
 } from '../../shared/voyage/rules'
-import { fmt as fmtNumber } from '../../shared/numbers'
 import { stmt, type Db } from '../campaign/sqlite'
 import { beginBattle } from './battles'
 import { chartBase, chartPortRow, routeBetween, seaAreas, seaSettings, setSeaSettings } from './chart'
 import { clockDay, clockRun } from './clock'
 import { currentDay, labelOf } from './clock-state'
-import { crewRoster, moveShip, officersAboard, rosterAndCondition, shipCondition } from './crew'
+import { crewRoster, moveShip, officersAboard, sailingState, shipCondition } from './crew'
 import { post, WORLD_OWNER_ID } from './ledger'
 import { ventureFaresPaid, ventureVoyageStarted } from './market'
 import { getRule } from './rules'
@@ -84,7 +83,8 @@ import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners, shipRul
  * - Passengers ride the first ship named; the fare is paid on arrival to her owners by their shares.
  */
 
-const fmt = (n: number) => fmtNumber(Math.round(n))
+/** Whole numbers with thousands separators (a day's log is written sixty times a voyage: no formatter object needed). */
+const fmt = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 interface Leg {
@@ -260,29 +260,20 @@ function quotesNow(db: Db): { rules: ShipRules; quotes: Map<string, ShipQuote> }
 }
 
 /** The quote of a ship's design, made once per design (`quotes`). */
-function quoteOf(db: Db, design: string, quotes?: Map<string, ShipQuote>): ShipQuote {
-  let q = quotes?.get(design)
-  if (!q) {
-    q = quoteFor(db, JSON.parse(design) as ShipDesign)
-    quotes?.set(design, q)
-  }
-  return q
-}
-
 function shipSpeed(db: Db, shipId: number, wind: number | null, quotes?: Map<string, ShipQuote>): ShipSpeed {
-  const row = requireShip(db, shipId)
-  const q = quoteOf(db, row.design, quotes)
-  const { condition: cond, roster } = rosterAndCondition(db, shipId, quotes)
-  const mot = roster.officers.filter((o) => o.role === 'masterOTops').map((o) => o.knacks.Rigging ?? 0)
-  const pil = roster.officers.filter((o) => o.role === 'pilot').map((o) => o.knacks.Pilot ?? 0)
+  const st = sailingState(db, shipId, quotes)
+  const row = st
+  const q = st.quote
+  const mot = st.officers.filter((o) => o.role === 'masterOTops').map((o) => o.knacks.Rigging ?? 0)
+  const pil = st.officers.filter((o) => o.role === 'pilot').map((o) => o.knacks.Pilot ?? 0)
   const s = travelSpeed(
     {
       designTerms: (q.breakdown.travelSpeed ?? []).filter((t) => !/never below|minimum/i.test(t.label)),
       masterOTopsRigging: mot.length ? Math.max(...mot) : null,
       pilotKnack: pil.length ? Math.max(...pil) : null,
-      riggingPoints: cond.rigging.points,
-      riggingDamage: cond.rigging.damage,
-      careeningMonthsOverdue: cond.careening.monthsPastDue,
+      riggingPoints: st.rigging.points,
+      riggingDamage: st.rigging.damage,
+      careeningMonthsOverdue: st.careening.monthsPastDue,
       careeningLossPerMonth: getRule(db, 'careening').travelSpeedLossPerMonth,
       floor: getRule(db, 'shipOutfitting').minTravelSpeed
     },
@@ -291,11 +282,11 @@ function shipSpeed(db: Db, shipId: number, wind: number | null, quotes?: Map<str
     wind
   )
   const problems: string[] = []
-  if (GONE.includes(row.status)) problems.push(`The ${row.name} is ${row.status}.`)
+  if (GONE.includes(row.status as never)) problems.push(`The ${row.name} is ${row.status}.`)
   else if (row.status === 'construction') problems.push(`The ${row.name} is still on the stocks.`)
-  if (!roster.canSail) problems.push(`The ${row.name} has ${plural(roster.hands, 'hand')}: she needs her minimum sail crew of ${roster.minSailCrew}.`)
-  if (roster.provisions.crewWeeks <= 0) problems.push(`The ${row.name} has no food aboard: provision her first (ships.provision).`)
-  if (cond.careening.untilDay !== null) problems.push(`The ${row.name} is being careened until ${cond.careening.untilLabel}.`)
+  if (!st.canSail) problems.push(`The ${row.name} has ${plural(st.hands, 'hand')}: she needs her minimum sail crew of ${st.minSailCrew}.`)
+  if (st.crewWeeks <= 0) problems.push(`The ${row.name} has no food aboard: provision her first (ships.provision).`)
+  if (st.careening.untilDay !== null) problems.push(`The ${row.name} is being careened until ${st.careening.untilLabel}.`)
   return { shipId, name: row.name, breakdown: s.breakdown, withoutWind: s.withoutWind, min: s.min, max: s.max, nmPerDay: s.nmPerDay, problems }
 }
 
@@ -692,7 +683,7 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   if (stop === 'port') v.stop = 'port'
   saveVoyage(db, v, s)
   // The row as saved is the row in hand: the view is made from it and what this command read.
-  const voyage = voyageOut(db, v, clock.label, { legs, winds, checks, cal, areas, defaultWater: sea.default_water })
+  const voyage = voyageOut(db, v, clock.label, { legs, winds, checks, cal, areas, defaultWater: sea.default_water, state: s, ships })
   return { voyage, log: logOf(db, v.id, clock.label, since), days, stop, steps }
 }
 
@@ -1201,10 +1192,13 @@ interface Known {
   cal: ReturnType<typeof getRule<'calendar'>>
   areas: ReturnType<typeof seaAreas>
   defaultWater: WaterKind
+  /** The voyage's state and squadron as the command left them. */
+  state: VState
+  ships: ShipLink[]
 }
 
 function voyageOut(db: Db, v: VoyageRow, label: (d: number) => string, known?: Known): Voyage {
-  const s = stateOf(v)
+  const s = known ? known.state : stateOf(v)
   const legs = known ? known.legs : (JSON.parse(v.legs) as Leg[])
   const route = JSON.parse(v.route) as number[]
   const winds = known ? known.winds : getRule(db, 'winds')
@@ -1215,7 +1209,7 @@ function voyageOut(db: Db, v: VoyageRow, label: (d: number) => string, known?: K
   const checks = known ? known.checks : getRule(db, 'encounterChecks')
   const water = known ? waterAt(at, known.areas, known.defaultWater, checks) : waterAt(at, seaAreas(db), seaSettings(db).default_water, checks)
   const p = getRule(db, 'passengers')
-  const ships = shipsOf(db, v.id).map((sh) => ({
+  const ships = (known ? known.ships : shipsOf(db, v.id)).map((sh) => ({
     shipId: sh.ship_id,
     name: sh.name,
     state: sh.state,
