@@ -89,9 +89,11 @@ describe('ports of call', () => {
     const v = await call('voyages.start', { shipIds: [lucia], route, dice: [5] })
     const firstLeg = v.legs[0]!.distanceNm
 
+    const sailed: unknown[] = []
     const sailUntil = async (want: string) => {
       for (let i = 0; i < 40; i++) {
         const out = await call('voyages.sail', { voyageId: v.id })
+        sailed.push(...out.log)
         if (out.stop === 'encounter') await call('voyages.resolveEncounter', { voyageId: v.id, choice: 'pass' })
         else if (out.stop === 'event') await call('voyages.avoidEvent', { voyageId: v.id, players: 1 })
         else if (out.stop === want) return out
@@ -116,6 +118,10 @@ describe('ports of call', () => {
     expect(home.voyage.sailedNm).toBe(home.voyage.distanceNm)
     expect((await call('crew.get', { shipId: lucia })).place).toMatchObject({ status: 'port', portId: port('San Cristóbal') })
     const { log } = await call('voyages.get', { voyageId: v.id })
+    // Each sail answered with the entries it wrote, as the log reads them back.
+    const ids = new Set(sailed.map((e) => (e as { id: number }).id))
+    expect(log.filter((e) => ids.has(e.id))).toEqual(sailed)
+    expect(sailed.length).toBeGreaterThan(10)
     expect(log.filter((e) => e.kind === 'port').map((e) => e.text.split(' after')[0]!.split(' for')[0])).toEqual(['Put in at La Bucca', 'Sailed from La Bucca'])
     // The food eaten on the way is both legs' (not only the last one's).
     const foodEnd = (await call('crew.get', { shipId: lucia })).provisions.crewWeeks

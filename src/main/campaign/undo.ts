@@ -24,11 +24,33 @@ export function campaignTables(db: Db): string[] {
   return rows.map((r) => r.name).filter((n) => !SYSTEM_TABLES.has(n))
 }
 
+/**
+ * Append-only logs (the dice, the clock, voyages' and ships' logs, the ledger): a command only adds
+ * rows to them, so instead of a step a row, the rows it added are undone by one step, "delete what
+ * is past the last row before it" (`closeCapture`). Undo and redo themselves capture these tables
+ * row by row like any other (they put back rows with their old ids), and updates and deletes are
+ * captured row by row always.
+ */
+const APPEND_ONLY = ['roll_log', 'clock_log', 'voyage_event', 'ship_event', 'ledger_tx', 'ledger_line']
+
+interface Marks {
+  seq: number
+  /** Each append-only table's last rowid when the command began. */
+  last: [table: string, rowid: number][]
+}
+const marks = new WeakMap<Db, Marks | null>()
+const appendOnly = new WeakMap<Db, string[]>()
+
 export function installUndoCapture(db: Db): void {
-  db.exec(`CREATE TEMP TABLE IF NOT EXISTS undo_active (seq INTEGER)`)
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS undo_active (seq INTEGER, flip INTEGER NOT NULL DEFAULT 0)`)
   db.exec(`DELETE FROM temp.undo_active`)
   const active = `(SELECT seq FROM temp.undo_active LIMIT 1)`
-  for (const table of campaignTables(db)) {
+  const tables = campaignTables(db)
+  appendOnly.set(
+    db,
+    APPEND_ONLY.filter((t) => tables.includes(t))
+  )
+  for (const table of tables) {
     const cols = (db.pragma(`table_info(${q(table)})`) as { name: string }[]).map((c) => c.name)
     const wr = db.prepare(`SELECT 1 FROM sqlite_schema WHERE name = ? AND sql LIKE '%WITHOUT ROWID%'`).get(table)
     if (wr) throw new Error(`Table ${table} is WITHOUT ROWID; undo capture needs rowid tables.`)
@@ -46,7 +68,9 @@ export function installUndoCapture(db: Db): void {
       DROP TRIGGER IF EXISTS temp.${q('undo_ins_' + table)};
       DROP TRIGGER IF EXISTS temp.${q('undo_upd_' + table)};
       DROP TRIGGER IF EXISTS temp.${q('undo_del_' + table)};
-      CREATE TEMP TRIGGER ${q('undo_ins_' + table)} AFTER INSERT ON main.${t} BEGIN
+      CREATE TEMP TRIGGER ${q('undo_ins_' + table)} AFTER INSERT ON main.${t}${
+        APPEND_ONLY.includes(table) ? ' WHEN (SELECT flip FROM temp.undo_active LIMIT 1) = 1' : ''
+      } BEGIN
         ${step(`${lit(`DELETE FROM ${t} WHERE rowid=`)} || NEW.rowid`)}
       END;
       CREATE TEMP TRIGGER ${q('undo_upd_' + table)} AFTER UPDATE ON main.${t} BEGIN
@@ -59,10 +83,32 @@ export function installUndoCapture(db: Db): void {
   }
 }
 
-/** Start capturing row changes for journal entry `seq` (null stops capturing). */
-export function setCapture(db: Db, seq: number | null): void {
+/**
+ * Start capturing row changes for journal entry `seq` (null stops capturing). A command's capture
+ * notes where each append-only log ends; `flip` (undo and redo) captures every row instead.
+ */
+export function setCapture(db: Db, seq: number | null, flip = false): void {
   stmt(db, `DELETE FROM temp.undo_active`).run()
-  if (seq !== null) stmt(db, `INSERT INTO temp.undo_active(seq) VALUES (?)`).run(seq)
+  marks.set(db, null)
+  if (seq === null) return
+  stmt(db, `INSERT INTO temp.undo_active(seq, flip) VALUES (?, ?)`).run(seq, flip ? 1 : 0)
+  if (!flip) marks.set(db, { seq, last: (appendOnly.get(db) ?? []).map((t) => [t, lastRowid(db, t)]) })
+}
+
+const lastRowid = (db: Db, table: string): number => (stmt(db, `SELECT COALESCE(MAX(rowid), 0) AS n FROM ${q(table)}`).get() as { n: number }).n
+
+/**
+ * The command's work is done: record one step for each append-only log it added to. The steps
+ * get ids below every other step (negative, by entry and table), so undo runs them last: after the
+ * other steps, which may put back rows the command deleted or changed, the rows it added go.
+ */
+export function closeCapture(db: Db): void {
+  const m = marks.get(db)
+  if (!m) return
+  const add = stmt(db, `INSERT INTO main.undo_step(id, seq, sql) VALUES (?, ?, ?)`)
+  m.last.forEach(([table, before], k) => {
+    if (lastRowid(db, table) > before) add.run(-(m.seq * 16 + k), m.seq, `DELETE FROM ${q(table)} WHERE rowid > ${before}`)
+  })
 }
 
 /**
@@ -76,7 +122,7 @@ export function flipEntry(db: Db, seq: number): void {
   }[]
   forgetMemo(db) // what the command put off is written before the rows change back
   db.pragma('defer_foreign_keys = ON')
-  setCapture(db, seq)
+  setCapture(db, seq, true)
   try {
     for (const s of steps) db.exec(s.sql)
   } finally {

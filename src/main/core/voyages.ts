@@ -203,8 +203,11 @@ function shipsOf(db: Db, voyageId: number): ShipLink[] {
 
 const sailing = (ships: ShipLink[]) => ships.filter((s) => s.state === 'sailing' || s.state === 'escaped')
 
+/** While a sail runs: the entries it writes to the voyage's log, as `logOf` would read them back. */
+const writing = new WeakMap<VoyageRow, { label: (d: number) => string; entries: VoyageLogEntry[] }>()
+
 function logEvent(db: Db, v: VoyageRow, kind: VoyageLogEntry['kind'], text: string, rolls: VoyageRoll[] = [], miles = 0, at: Point | null = null, day = currentDay(db)): void {
-  stmt(db, `INSERT INTO voyage_event (voyage_id, day, kind, text, miles, x, y, rolls) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(
+  const id = stmt(db, `INSERT INTO voyage_event (voyage_id, day, kind, text, miles, x, y, rolls) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(
     v.id,
     day,
     kind,
@@ -213,7 +216,9 @@ function logEvent(db: Db, v: VoyageRow, kind: VoyageLogEntry['kind'], text: stri
     at?.x ?? null,
     at?.y ?? null,
     JSON.stringify(rolls)
-  )
+  ).lastInsertRowid
+  const w = writing.get(v)
+  if (w) w.entries.push({ id: Number(id), day, label: w.label(day), kind, text, miles: Math.round(miles), rolls: rolls.slice() })
 }
 
 // ─── Officers and checks ────────────────────────────────────────────────────────────────────────
@@ -516,12 +521,9 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   const s = stateOf(v)
   const legs = JSON.parse(v.legs) as Leg[]
   const distance = distanceOf(legs)
-  // Events written from here on are this sail's log.
-  const since = (stmt(db, `SELECT COALESCE(MAX(id), 0) AS n FROM voyage_event`).get() as { n: number }).n
   // The squadron is read once: within this command only this loop changes a ship's place in it
   // (sunk by the clock, wrecked in a storm), and it changes the rows read here as it does.
   const ships = shipsOf(db, v.id)
-  if (v.stop === 'port') leaveCall(db, v, s, legs, ships)
   // Design quotes (the rule tables do not change while a command runs), shared with the clock's steps.
   const { rules, quotes } = quotesNow(db)
   let today = currentDay(db)
@@ -536,6 +538,10 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   const wind = windFor(v.wind_roll, winds)
   const clock = clockRun(db, quotes)
   const steps: SailResult['steps'] = clock.runs
+  // What this sail writes to the log is its answer's log.
+  const log: VoyageLogEntry[] = []
+  writing.set(v, { label: clock.label, entries: log })
+  if (v.stop === 'port') leaveCall(db, v, s, legs, ships)
   const rowers = new Set(
     sailing(ships)
       .filter((sh) => (JSON.parse(requireShip(db, sh.ship_id).design) as ShipDesign).modifications.oars === true)
@@ -684,7 +690,8 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   saveVoyage(db, v, s)
   // The row as saved is the row in hand: the view is made from it and what this command read.
   const voyage = voyageOut(db, v, clock.label, { legs, winds, checks, cal, areas, defaultWater: sea.default_water, state: s, ships })
-  return { voyage, log: logOf(db, v.id, clock.label, since), days, stop, steps }
+  writing.delete(v)
+  return { voyage, log, days, stop, steps }
 }
 
 function waterLabel(w: WaterKind): string {
@@ -1262,9 +1269,9 @@ function viewOf(db: Db, v: VoyageRow, label: (d: number) => string, known?: Know
   return { ...voyageOut(db, v, label, known), log: logOf(db, v.id, label) }
 }
 
-/** A voyage's log, or the entries after event `since`. */
-function logOf(db: Db, voyageId: number, label: (d: number) => string, since = 0): VoyageLogEntry[] {
-  return (stmt(db, `SELECT id, day, kind, text, miles, rolls FROM voyage_event WHERE voyage_id = ? AND id > ? ORDER BY id`).all(voyageId, since) as EventRow[]).map((e) => ({
+/** A voyage's log. */
+function logOf(db: Db, voyageId: number, label: (d: number) => string): VoyageLogEntry[] {
+  return (stmt(db, `SELECT id, day, kind, text, miles, rolls FROM voyage_event WHERE voyage_id = ? ORDER BY id`).all(voyageId) as EventRow[]).map((e) => ({
     id: e.id,
     day: e.day,
     label: label(e.day),

@@ -8,7 +8,7 @@ import { BadDice, NeedsDice, type DiceBox } from '../../shared/dice/roll'
 import { NotationError } from '../../shared/dice/notation'
 import { openDiceBox, settleDice } from '../core/dice'
 import { getSettings } from '../core/settings'
-import { setCapture } from '../campaign/undo'
+import { closeCapture, setCapture } from '../campaign/undo'
 import { handlers } from './handlers'
 import type { AppContext, CampaignContext, HandlerSpec, Transport } from './types'
 
@@ -159,6 +159,7 @@ export class Door {
             value = withMemo(db, () => spec.run(c, input as never))
             if (value instanceof Promise) throw new Error(`Write handler ${name} returned a promise; it must be synchronous.`)
             if (box) settleDice(db, box, name)
+            closeCapture(db)
           } finally {
             setCapture(db, null)
           }
