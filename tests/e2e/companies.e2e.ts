@@ -158,6 +158,11 @@ describe('joint-stock companies and trading voyages in Chromium', () => {
     // ── The Company page: this month's allowance ───────────────────────────
     await page.goto(`${host.origin}/?token=${host.token}#/campaign/companies/${companyId}`)
     await page.locator('[data-test=company-page]').waitFor()
+    // Its Voyages card names the voyage the closed venture sailed, with a link to it.
+    await page.locator('[data-test=company-voyages] [data-test=venture-voyages]').getByRole('link', { name: voyage.name }).waitFor()
+    await page.locator('[data-test=company-voyages]').evaluate((el) => el.scrollIntoView({ block: 'center' }))
+    await fits(page, 'companies-voyages')
+    await page.evaluate('window.scrollTo(0, 0)')
     // The month began at sea: the monthly step rolled its 1k1 (or the first trade rolls it).
     await sellShares(page, 1)
     await expect.poll(async () => (await allowance(page)).used).toBe(1)

@@ -215,7 +215,11 @@ export function companyView(db: Db, companyId: number): Company {
         shipName: shipName(v.ship_id),
         closedLabel: label(v.closed_day),
         profit: v.profit,
-        split: v.split ? (JSON.parse(v.split) as { lines: SplitOut[] }).lines : []
+        split: v.split ? (JSON.parse(v.split) as { lines: SplitOut[] }).lines : [],
+        voyages: stmt(db, `SELECT v.id AS voyageId, v.name FROM venture_voyage vv JOIN voyage v ON v.id = vv.voyage_id WHERE vv.venture_id = ? ORDER BY v.id`).all(v.id) as {
+          voyageId: number
+          name: string
+        }[]
       })),
     priceHistory: history.map((h) => ({ ...h, label: label(h.day) })),
     suggestedPrice: suggestSharePrice(trading, voyages.map((v) => v.profit), c.share_price)

@@ -189,7 +189,17 @@ export const Company = CompanySummary.extend({
   offering: z.boolean(),
   allowance: z.object({ month: z.string(), rolled: z.number().int().nullable(), used: z.number().int(), left: z.number().int().nullable() }),
   maxShares: z.number().int(),
-  ventures: z.array(z.object({ id: Id, shipName: z.string(), closedLabel: z.string().nullable(), profit: z.number().int(), split: z.array(SplitLine) })),
+  ventures: z.array(
+    z.object({
+      id: Id,
+      shipName: z.string(),
+      closedLabel: z.string().nullable(),
+      profit: z.number().int(),
+      split: z.array(SplitLine),
+      /** The voyages she sailed while the venture was open. */
+      voyages: z.array(z.object({ voyageId: Id, name: z.string() }))
+    })
+  ),
   priceHistory: z.array(z.object({ day: z.number().int(), label: z.string(), price: z.number().int(), note: z.string() })),
   suggestedPrice: z.object({ price: z.number().int(), breakdown: z.array(Term) })
 })
