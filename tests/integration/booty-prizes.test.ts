@@ -198,6 +198,9 @@ describe("seed 003 VII Of the Rewards of a Pirate's Life, BOOTY: a pirate's priz
     const b = await call('booty.get', { shipId: lucia })
     expect(b.captor).toMatchObject({ shipId: wolf, kind: 'privateer', battleId })
     expect(b.bootyTo).toMatchObject({ shipId: wolf })
+    // Her sheet says who took her (the ship sheet shows her Booty tab by it).
+    expect((await call('ships.get', { shipId: lucia })).capturedBy).toEqual({ shipId: wolf, name: 'Sea Wolf' })
+    expect((await call('ships.get', { shipId: wolf })).capturedBy).toBeNull()
   })
 
   it("a pirate's own cargo is her own booty (a town's plunder sold at a haven)", async () => {

@@ -165,6 +165,10 @@ export function shipDetail(db: Db, shipId: number): ShipDetail {
       gunsLost: { ...GUNS_NONE, ...(JSON.parse(row.guns_lost) as Partial<typeof GUNS_NONE>) }
     },
     orderedDay: row.ordered_day,
+    capturedBy:
+      (stmt(db, `SELECT c.captor_id AS shipId, s.name FROM prize_captor c JOIN ship s ON s.id = c.captor_id WHERE c.ship_id = ?`).get(shipId) as
+        | { shipId: number; name: string }
+        | undefined) ?? null,
     history
   }
 }

@@ -56,6 +56,8 @@ export const ShipDetail = ShipSummary.extend({
   quote: ShipQuote,
   state: ShipState,
   orderedDay: z.number().int().nullable(),
+  /** The ship recorded as having taken her (a prize, or a campaign ship captured): her cargo's booty is that ship's. */
+  capturedBy: z.object({ shipId: Id, name: z.string() }).nullable(),
   history: z.array(z.object({ day: z.number().int(), dateLabel: z.string(), text: z.string() }))
 })
 export type ShipDetail = z.infer<typeof ShipDetail>
