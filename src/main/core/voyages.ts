@@ -267,7 +267,6 @@ function quotesNow(db: Db): { rules: ShipRules; quotes: Map<string, ShipQuote> }
 /** The quote of a ship's design, made once per design (`quotes`). */
 function shipSpeed(db: Db, shipId: number, wind: number | null, quotes?: Map<string, ShipQuote>): ShipSpeed {
   const st = sailingState(db, shipId, quotes)
-  const row = st
   const q = st.quote
   const mot = st.officers.filter((o) => o.role === 'masterOTops').map((o) => o.knacks.Rigging ?? 0)
   const pil = st.officers.filter((o) => o.role === 'pilot').map((o) => o.knacks.Pilot ?? 0)
@@ -287,12 +286,12 @@ function shipSpeed(db: Db, shipId: number, wind: number | null, quotes?: Map<str
     wind
   )
   const problems: string[] = []
-  if (GONE.includes(row.status as never)) problems.push(`The ${row.name} is ${row.status}.`)
-  else if (row.status === 'construction') problems.push(`The ${row.name} is still on the stocks.`)
-  if (!st.canSail) problems.push(`The ${row.name} has ${plural(st.hands, 'hand')}: she needs her minimum sail crew of ${st.minSailCrew}.`)
-  if (st.crewWeeks <= 0) problems.push(`The ${row.name} has no food aboard: provision her first (ships.provision).`)
-  if (st.careening.untilDay !== null) problems.push(`The ${row.name} is being careened until ${st.careening.untilLabel}.`)
-  return { shipId, name: row.name, breakdown: s.breakdown, withoutWind: s.withoutWind, min: s.min, max: s.max, nmPerDay: s.nmPerDay, problems }
+  if (GONE.includes(st.status as never)) problems.push(`The ${st.name} is ${st.status}.`)
+  else if (st.status === 'construction') problems.push(`The ${st.name} is still on the stocks.`)
+  if (!st.canSail) problems.push(`The ${st.name} has ${plural(st.hands, 'hand')}: she needs her minimum sail crew of ${st.minSailCrew}.`)
+  if (st.crewWeeks <= 0) problems.push(`The ${st.name} has no food aboard: provision her first (ships.provision).`)
+  if (st.careening.untilDay !== null) problems.push(`The ${st.name} is being careened until ${st.careening.untilLabel}.`)
+  return { shipId, name: st.name, breakdown: s.breakdown, withoutWind: s.withoutWind, min: s.min, max: s.max, nmPerDay: s.nmPerDay, problems }
 }
 
 // ─── Planning ───────────────────────────────────────────────────────────────────────────────────
@@ -647,7 +646,7 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
         const r = box.roll('1d10', `Encounter check (${waterLabel(water)}, ${every === 'day' ? 'daily' : every === 'week' ? 'weekly' : 'monthly'})`)
         rolls.push(rollOf(r, checks.encounterOn))
         if (r.total >= checks.encounterOn) {
-          const enc = makeEncounter(db, v, s, at, box, rolls, quotes, rules)
+          const enc = makeEncounter(db, v, s, at, box, rolls, rules)
           v.pending = JSON.stringify(enc)
           stop = 'encounter'
           notes.push(`Encounter: ${enc.label}`)
@@ -811,7 +810,6 @@ function makeEncounter(
   at: Point | null,
   box: DiceBox,
   rolls: VoyageRoll[],
-  quotes?: Map<string, ShipQuote>,
   rules: ShipRules = shipRules(db)
 ): PendingEncounter {
   const checks = getRule(db, 'encounterChecks')
