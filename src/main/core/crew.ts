@@ -653,11 +653,22 @@ export function chargeOwners(
 }
 
 /** Charge a crew cost by the ship kind's payer: the government (nothing), owed from booty, or the owners. */
+export type CrewCost = { kind: 'gear' } | { kind: 'provisions' } | { kind: 'upkeep'; wages: number }
+
 function chargeCrewCost(
   db: Db,
   x: Ctx,
   total: number,
-  opts: { memo: string; command: string; mode: 'refuse' | 'owe'; allowDebt: boolean; what: string; payees?: { ownerId: number; amount: number }[] }
+  opts: {
+    memo: string
+    command: string
+    mode: 'refuse' | 'owe'
+    allowDebt: boolean
+    what: string
+    /** What the money is for (an open trading voyage takes upkeep and provisions into its accounts); `wages`: the upkeep's wages part. */
+    cost: CrewCost
+    payees?: { ownerId: number; amount: number }[]
+  }
 ): Paid & { payer: CrewPayer; owedAdded: number } {
   const payer = payerOf(x.c.kind)
   if (total <= 0 || payer === 'government') return { charged: [], unpaid: 0, payer, owedAdded: 0 }
@@ -743,7 +754,8 @@ export function hireCrew(
     command: 'crew.hire',
     mode: 'refuse',
     allowDebt,
-    what: `the gear of ${plural(recruits, 'new hand')}`
+    what: `the gear of ${plural(recruits, 'new hand')}`,
+    cost: { kind: 'gear' }
   })
   if (recruits > 0) {
     stmt(db, `UPDATE ship SET crew = crew + ? WHERE id = ?`).run(recruits, x.row.id)
@@ -823,7 +835,8 @@ export function provisionShip(db: Db, input: { shipId: number; months: number },
     command,
     mode: 'refuse',
     allowDebt,
-    what: `${plural(input.months, 'month')} of provisions`
+    what: `${plural(input.months, 'month')} of provisions`,
+    cost: { kind: 'provisions' }
   })
   const added = eaters * input.months * wpm
   setCompany(db, x.row.id, { provisions: companyOf(db, x.row.id).provisions + added })
@@ -1275,6 +1288,7 @@ export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new 
       mode: 'owe',
       allowDebt,
       what: 'the monthly upkeep',
+      cost: { kind: 'upkeep', wages: m.wages },
       payees: m.officerWages
     })
     if (paid.payer === 'government') effect(`The ${x.row.name}: ${what} ${currency}, paid by the government`)
@@ -1373,7 +1387,8 @@ export function portWork(db: Db, day: number, dice: () => DiceBox, effect: (t: s
             command: 'clock.advance',
             mode: 'refuse',
             allowDebt,
-            what: `the gear of ${plural(take, 'new hand')}`
+            what: `the gear of ${plural(take, 'new hand')}`,
+            cost: { kind: 'gear' }
           })
           stmt(db, `UPDATE ship SET crew = crew + ? WHERE id = ?`).run(take, id)
           const pay = paid.payer === 'government' ? 'by the government' : paid.payer === 'booty' ? 'owed from the next booty' : `paid by ${listing(paid.charged.filter((c) => c.amount).map((c) => `${c.name} ${fmt(c.amount)}`)) || 'nobody'}`
@@ -1403,7 +1418,8 @@ export function portWork(db: Db, day: number, dice: () => DiceBox, effect: (t: s
             command: 'clock.advance',
             mode: 'refuse',
             allowDebt,
-            what: 'provisions'
+            what: 'provisions',
+            cost: { kind: 'provisions' }
           })
           setCompany(db, id, { provisions: companyOf(db, id).provisions + crewMonths * wpm })
           effect(`The ${x.row.name} took on provisions: ${crewMonths} crew-months for ${fmt(cost)} ${currency}${paid.payer === 'government' ? ', paid by the government' : paid.payer === 'booty' ? ', owed from the next booty' : ''}`)

@@ -6,7 +6,7 @@ import { cargoLabel, demandBand, marketPrice, salePrice, splitVenture, type Spli
 import { stmt, type Db } from '../campaign/sqlite'
 import { advanceClock } from './clock'
 import { currentDay, labelOf } from './clock-state'
-import { companyOf, crewRoster, currencyOf, shipCondition } from './crew'
+import { companyOf, currencyOf, shipCondition, type CrewCost } from './crew'
 import { post, requireFunds, requireOwner, WORLD_OWNER_ID, type Line } from './ledger'
 import { getRule } from './rules'
 import { addShipEvent, requireShip, shipOwners, splitByShares } from './ships'
@@ -713,17 +713,17 @@ export function ventureCrewCost(
   db: Db,
   shipId: number,
   total: number,
-  opts: { what: string; memo: string },
+  opts: { cost: CrewCost; memo: string },
   paid: { charged: readonly { ownerId: number; amount: number }[]; unpaid: number }
 ): void {
+  if (opts.cost.kind === 'gear') return
   const ventureId = openVentureOf(db, shipId)
   if (!ventureId) return
-  const upkeep = opts.what === 'the monthly upkeep'
-  if (!upkeep && !/provisions/.test(opts.what)) return
+  const upkeep = opts.cost.kind === 'upkeep'
   const collected = total - paid.unpaid
   if (collected <= 0) return
   // The month's wages come first in the upkeep; the rest is food bought in port (at sea the crew eats provisions).
-  const wages = upkeep ? Math.min(total, crewRoster(db, shipId).monthly.wages) : 0
+  const wages = opts.cost.kind === 'upkeep' ? Math.min(total, opts.cost.wages) : 0
   const kinds = [
     { kind: 'wages', amount: wages, memo: upkeep ? 'Monthly wages (the monthly upkeep)' : '' },
     { kind: 'food', amount: total - wages, memo: upkeep ? 'Food for the month, bought in port (the monthly upkeep)' : opts.memo }
