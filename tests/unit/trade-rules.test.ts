@@ -235,6 +235,11 @@ describe('seed 003 VII Booty: towns and forts', () => {
     expect(t.ransom).toBe(7000 + 1500 + 3000)
     expect(t.fortGuns).toBe(8)
     expect(t.fortPowder).toBe(4)
+    // The breakdown, by what each term counts: the ransom's terms add up to the ransom, the forts' to the guns.
+    expect(t.ransomTerms.reduce((n, x) => n + x.value, 0)).toBe(t.ransom)
+    expect(t.fortTerms.reduce((n, x) => n + x.value, 0)).toBe(t.fortGuns)
+    expect(t.cargoTerms.map((x) => x.label)).toEqual(['Cargo types (1d10)', 'Cargo 1: roll 4 → textiles, 5 t', 'Cargo 2: roll 4 → textiles, 3 t'])
+    expect([...t.cargoTerms, ...t.ransomTerms, ...t.fortTerms]).toEqual(t.breakdown)
   })
 })
 

@@ -61,7 +61,6 @@ export function setArticles(db: Db, input: { shipId: number; captain: number; of
   return articlesOf(db, input.shipId)
 }
 
-export const bootyPot = potOf
 
 export function bootyState(db: Db, shipId: number) {
   const ship = requireShip(db, shipId)
@@ -76,14 +75,14 @@ export function bootyState(db: Db, shipId: number) {
     shipId,
     shipName: ship.name,
     kind: companyOf(db, shipId).kind,
-    pot: bootyPot(db, shipId),
+    pot: potOf(db, shipId),
     owed: companyOf(db, shipId).owed,
     articles: articlesOf(db, shipId),
     divisions: rows.filter((r) => r.amount < 0).map((r) => ({ day: r.day, label: label(r.day), amount: -r.amount, memo: r.memo })),
     entries: rows.map((r) => ({ day: r.day, label: label(r.day), amount: r.amount, memo: r.memo })),
     holders: shipOwners(db, shipId).map((o) => ({ ownerId: o.ownerId, name: o.name, share: o.share })),
     captor: captorOf(db, shipId),
-    bootyTo: to ? { shipId: to.shipId, shipName: to.name, kind: to.kind, pot: bootyPot(db, to.shipId) } : null,
+    bootyTo: to ? { shipId: to.shipId, shipName: to.name, kind: to.kind, pot: potOf(db, to.shipId) } : null,
     prizes: prizesOf(db, shipId)
   }
 }
@@ -153,12 +152,11 @@ export function townBooty(
     fortGuns: out.fortGuns,
     fortPowder: out.fortPowder,
     breakdown: out.breakdown,
-    // The same terms by what they count: guilders of ransom, tons of cargo, guns of taken forts.
-    ransomTerms: out.breakdown.filter((b) => /^Ransom|fort.* × /.test(b.label)),
-    cargoTerms: out.breakdown.filter((b) => /^Cargo/.test(b.label)),
-    fortTerms: out.breakdown.filter((b) => /^Taken/.test(b.label)),
+    ransomTerms: out.ransomTerms,
+    cargoTerms: out.cargoTerms,
+    fortTerms: out.fortTerms,
     paid,
-    pot: bootyPot(db, ship.id),
+    pot: potOf(db, ship.id),
     hold: holdOf(db, ship.id)
   }
 }
@@ -172,7 +170,7 @@ export function divideBootyFor(
   const company = companyOf(db, ship.id)
   const art = articlesOf(db, ship.id)
   const table = getRule(db, 'bootyArticles')
-  const pot = bootyPot(db, ship.id)
+  const pot = potOf(db, ship.id)
   const amount = input.amount ?? pot
   if (amount <= 0) throw new CommandError('rule', `The ${ship.name} has no booty to divide (the pot is empty): give an amount.`)
   const owners = shipOwners(db, ship.id)
@@ -255,7 +253,7 @@ export function divideBootyFor(
     lines: d.lines.map((l) => ({ ownerId: l.ownerId, name: l.name, role: l.role, shares: l.shares, amount: l.amount, heroic: l.heroic })),
     bonuses,
     breakdown: d.breakdown,
-    pot: bootyPot(db, ship.id)
+    pot: potOf(db, ship.id)
   }
 }
 

@@ -296,7 +296,14 @@ export interface TownOut {
   ransom: number
   fortGuns: number
   fortPowder: number
+  /** Every term in the order rolled; the same terms by what they count below. */
   breakdown: Term[]
+  /** Guilders: the ransom roll and each fort's addition. */
+  ransomTerms: Term[]
+  /** Tons: the number of cargo types and each type's roll. */
+  cargoTerms: Term[]
+  /** Guns: each fort taken. */
+  fortTerms: Term[]
 }
 
 /**
@@ -312,15 +319,17 @@ export function rollTown(
   taken: { small: number; medium: number; large: number },
   roll: Roll
 ): TownOut {
-  const breakdown: Term[] = []
+  const cargoTerms: Term[] = []
+  const ransomTerms: Term[] = []
+  const fortTerms: Term[] = []
   const types = roll(t.cargoTypesDie, 'Town: cargo types')
-  breakdown.push({ label: `Cargo types (${t.cargoTypesDie})`, value: types })
+  cargoTerms.push({ label: `Cargo types (${t.cargoTypesDie})`, value: types })
   const cargo: { cargo: string; tons: number }[] = []
   for (let i = 0; i < types; i++) {
     const r = roll('2d10', `Town: cargo type ${i + 1} (2d10)`)
     const type = cargoByRoll(holds, r)
     const tons = roll(t.tonsDie, `Town: tons of cargo ${i + 1}`)
-    breakdown.push({ label: `Cargo ${i + 1}: roll ${r} → ${type ?? 'none'}, ${tons} t`, value: type ? tons : 0 })
+    cargoTerms.push({ label: `Cargo ${i + 1}: roll ${r} → ${type ?? 'none'}, ${tons} t`, value: type ? tons : 0 })
     if (!type) continue
     const same = cargo.find((c) => c.cargo === type)
     if (same) same.tons += tons
@@ -328,12 +337,12 @@ export function rollTown(
   }
   const rr = roll(t.ransomDie, 'Town: ransom')
   let ransom = rr * t.ransomPer
-  breakdown.push({ label: `Ransom ${t.ransomDie} ${rr} × ${t.ransomPer}`, value: ransom })
+  ransomTerms.push({ label: `Ransom ${t.ransomDie} ${rr} × ${t.ransomPer}`, value: ransom })
   for (const size of ['small', 'medium', 'large'] as const) {
     if (forts[size] > 0) {
       const add = forts[size] * t.perFort[size]
       ransom += add
-      breakdown.push({ label: `${forts[size]} ${size} fort${forts[size] > 1 ? 's' : ''} × ${t.perFort[size]}`, value: add })
+      ransomTerms.push({ label: `${forts[size]} ${size} fort${forts[size] > 1 ? 's' : ''} × ${t.perFort[size]}`, value: add })
     }
   }
   let fortGuns = 0
@@ -344,10 +353,10 @@ export function rollTown(
       const p = roll(t.fortPowderDie, `Taken ${size} fort: powder and shot (t)`)
       fortGuns += guns
       fortPowder += p
-      breakdown.push({ label: `Taken ${size} fort: ${guns} guns, ${p} t powder`, value: guns })
+      fortTerms.push({ label: `Taken ${size} fort: ${guns} guns, ${p} t powder`, value: guns })
     }
   }
-  return { cargo, ransom, fortGuns, fortPowder, breakdown }
+  return { cargo, ransom, fortGuns, fortPowder, breakdown: [...cargoTerms, ...ransomTerms, ...fortTerms], ransomTerms, cargoTerms, fortTerms }
 }
 
 export interface BootyMember {
