@@ -7,6 +7,7 @@ import { stmt, type Db } from '../campaign/sqlite'
 import { registerPeriodicStep } from './clock'
 import { currentDay, labelOf } from './clock-state'
 import { balance, post, requireFunds, WORLD_OWNER_ID, type Line } from './ledger'
+import { captorOf } from './prizes'
 import { getRule } from './rules'
 import { fmt } from '../../shared/numbers'
 
@@ -165,12 +166,14 @@ export function shipDetail(db: Db, shipId: number): ShipDetail {
       gunsLost: { ...GUNS_NONE, ...(JSON.parse(row.guns_lost) as Partial<typeof GUNS_NONE>) }
     },
     orderedDay: row.ordered_day,
-    capturedBy:
-      (stmt(db, `SELECT c.captor_id AS shipId, s.name FROM prize_captor c JOIN ship s ON s.id = c.captor_id WHERE c.ship_id = ?`).get(shipId) as
-        | { shipId: number; name: string }
-        | undefined) ?? null,
+    capturedBy: capturedBy(db, shipId),
     history
   }
+}
+
+function capturedBy(db: Db, shipId: number): { shipId: number; name: string } | null {
+  const c = captorOf(db, shipId)
+  return c && { shipId: c.shipId, name: c.name }
 }
 
 export function addShipEvent(db: Db, shipId: number, day: number, text: string): void {
