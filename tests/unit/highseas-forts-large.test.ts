@@ -88,13 +88,16 @@ describe('large battles (seed 003 VI LARGE BATTLES)', () => {
     expect(r.report.events.find((e) => e.kind === 'miss')!.who).toEqual(['a', 'c'])
     expect(r.report.events.find((e) => e.kind === 'holdFire')!.who).toEqual(['a', 'd'])
   })
-  it('seed 003 VI LARGE BATTLES 3: a pair out of sight catches up to sighting range while both see a ship near them', () => {
+  it('seed 003 VI LARGE BATTLES 3: a ship ordered to catch up returns to sighting range of one out of sight, through a ship that sees both', () => {
     const su = setup([ship('a', 'merchantman', 'A'), ship('b', 'merchantman', 'B'), ship('c', 'merchantman', 'A')], {
       range: 'extreme',
       ranges: { 'a|c': 'close' }
     })
     const st = withState(su, (s) => (s.ranges['a|b'] = 6))
-    const r = resolveTurn(su, st, turn({}), faces(5, 5, 5, 5))
+    // The catch-up is her choice (an order), never automatic.
+    const none = resolveTurn(su, st, turn({}), faces(5, 5, 5, 5))
+    expect(range(none.state, 'a', 'b')).toBe(6)
+    const r = resolveTurn(su, st, turn({ a: { catchUp: 'b' } }), faces(5, 5, 5, 5))
     expect(range(r.state, 'a', 'b')).toBe(5)
     expect(r.state.participants.a!.status).toBe('active')
     expect(r.report.events.some((e) => e.kind === 'catchUp')).toBe(true)

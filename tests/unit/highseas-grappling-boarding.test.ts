@@ -89,7 +89,7 @@ describe('boarding (seed 003 V, quick combat)', () => {
     const r = step(su, st, { a: { tactic: 'circle', board: 'b' }, b: { tactic: 'circle' } }, [8, 8, 1, 1, 1, 1])
     expect(r.state.participants.b!.fightersLost).toBe(12)
   })
-  it('seed 003 V: a crew outnumbered three to one in squads surrenders', () => {
+  it('seed 003 V: a crew outnumbered three to one in Trained Fighters after the kills surrenders', () => {
     const su = crews(36, 18)
     const st = withState(su, (s) => lock(s))
     const r = step(su, st, { a: { tactic: 'circle', board: 'b' }, b: { tactic: 'circle' } }, [9, 1, 1, 1, 1, 1, 1, 1, 1])
@@ -137,13 +137,29 @@ describe('boarding (seed 003 V, quick combat)', () => {
     expect(ko.state.participants.a!.fightersLost).toBe(6)
     expect(() => resolveTurn(su, startBattle(su), turn({}, { heroic: [{ participant: 'a', hero: 'Anne', action: 'cutRigging' }] }), faces())).toThrow(IllegalOrders)
   })
-  it('seed 003 VI heroic Ungrapple: the ships drift apart to Short range', () => {
+  it('seed 003 VI heroic Ungrapple: the enemy fails her one regrapple (d10 by the size table): the ships drift to Short, the boarders fight on', () => {
     const su = crews(36, 36)
     const st = withState(su, (s) => lock(s, true))
-    const r = resolveTurn(su, st, turn({ a: { tactic: 'circle' }, b: { tactic: 'circle' } }, { heroic: [{ participant: 'a', hero: 'Anne', action: 'ungrapple' }] }), faces(5, 5, 5, 5, 5, 5, 5, 5, 5, 5))
+    // b (a Merchantman, larger than the Corsair) regrapples on 4+: she rolls 3; then the melee goes on (6 dice a side).
+    const r = resolveTurn(su, st, turn({ a: { tactic: 'circle' }, b: { tactic: 'circle' } }, { heroic: [{ participant: 'a', hero: 'Anne', action: 'ungrapple' }] }), faces(3, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5))
     expect(range(r.state, 'a', 'b')).toBe(1)
     expect(r.state.participants.a!.grappledWith).toEqual([])
-    expect(r.state.participants.b!.meleeWith).toEqual([])
+    expect(r.state.participants.b!.grappledWith).toEqual([])
+    expect(r.state.participants.b!.meleeWith).toEqual(['a'])
+    expect(r.report.events.find((e) => e.kind === 'regrappleFail')!.rolls[0]!.purpose).toMatch(/regrapple/)
+    expect(r.report.events.some((e) => e.kind === 'melee')).toBe(true)
+  })
+  it('seed 003 VI heroic Ungrapple: "the enemy ship may make one attempt to regrapple" — a success holds the ships at Close', () => {
+    const su = crews(36, 36)
+    const st = withState(su, (s) => lock(s, true))
+    const r = resolveTurn(su, st, turn({ a: { tactic: 'circle' }, b: { tactic: 'circle' } }, { heroic: [{ participant: 'a', hero: 'Anne', action: 'ungrapple' }] }), faces(4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5))
+    expect(range(r.state, 'a', 'b')).toBe(0)
+    expect(r.state.participants.a!.grappledWith).toEqual(['b'])
+    expect(r.report.events.some((e) => e.kind === 'regrapple')).toBe(true)
+    // The GM may say the enemy does not try: no roll, the ships drift apart.
+    const no = resolveTurn(su, st, turn({ a: { tactic: 'circle' }, b: { tactic: 'circle' } }, { heroic: [{ participant: 'a', hero: 'Anne', action: 'ungrapple', regrapple: false }] }), faces(5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5))
+    expect(range(no.state, 'a', 'b')).toBe(1)
+    expect(no.report.events.some((e) => e.kind === 'regrapple' || e.kind === 'regrappleFail')).toBe(false)
   })
   it('seed 003 V: striking the colours — captured by the side of the nearest enemy', () => {
     const su = duel()

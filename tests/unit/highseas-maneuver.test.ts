@@ -159,7 +159,8 @@ describe('chases (seed 003 IV EVASION)', () => {
     expect(r.state.participants.b!.anchorDragging).toBe(true)
     expect(r.report.events.find((e) => e.kind === 'mishap')!.prompt).toMatch(/Climbing/)
     expect(currentStats(duel(), r.state, 'b').speed).toBe(2)
-    const r2 = step(duel(), r.state, { a: { tactic: 'circle' }, b: { tactic: 'circle', clearAnchor: true } }, [5, 5, 5, 5, 5, 5])
+    // Clearing it is a Finesse + Climbing roll (TN 15; house default hand: Finesse 2, Climbing 1 → 3k2), then cut.
+    const r2 = step(duel(), r.state, { a: { tactic: 'circle' }, b: { tactic: 'circle', clearAnchor: true } }, [9, 9, 1, 5, 5, 5, 5, 5, 5])
     expect(r2.state.participants.b!.anchorDragging).toBe(false)
   })
   it('seed 003 IV damage effects: rigging over half halves Speed and so the chase dice', () => {

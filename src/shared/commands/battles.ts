@@ -50,6 +50,11 @@ export const CampaignParticipant = z
     nation: z.string().trim().max(40).optional(),
     /** The character commanding (Wits, Tactics, Strategy). Default: her captain on the roster, else an average captain (Wits 2, Tactics 1, Strategy 1). */
     captainId: Id.optional(),
+    /**
+     * The character who leads her boarding and defence parties (seed 003 V quick combat: his trick
+     * "Over the Side" makes an 8 a kill). Default: her captain.
+     */
+    partyLeaderId: Id.optional(),
     /** Gunnery rank per battery. Default: her named gunners' Gunnery knack, 1 where none serves. */
     gunners: Gunners.optional(),
     /** Marines among the hands. Default: the ship's company marines. */
@@ -74,7 +79,9 @@ export const GeneratedShip = z
     behaviour: Behaviour.optional(),
     name: DisplayName.optional(),
     gunnery: Rank.default(1),
-    captain: z.object({ wits: z.number().int().min(1).max(6), tactics: Rank, strategy: Rank }).strict().optional()
+    captain: z.object({ wits: z.number().int().min(1).max(6), tactics: Rank, strategy: Rank }).strict().optional(),
+    /** Her captain, who leads her boarding and defence parties, has Roger's Pirate trick "Over the Side" (quick combat kills on 8+, seed 003 V). */
+    overTheSide: z.boolean().default(false)
   })
   .strict()
 export type GeneratedShip = z.input<typeof GeneratedShip>

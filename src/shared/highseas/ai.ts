@@ -1,4 +1,4 @@
-import { cannonTNFast, trainedFighters } from './calc'
+import { cannonTNFast, outnumbered, trainedFighters } from './calc'
 import { defaultOrders } from './engine'
 import { HIGH_SEAS_RULES, type HighSeasRules } from './tables'
 import {
@@ -432,6 +432,16 @@ class Ctx {
   r(i: number, j: number): number {
     return this.rg[i * this.n + j]!
   }
+  /**
+   * Whether i knows what j is: within recognition range now, or recognised earlier in the battle
+   * (the state's memory, seed 003 III) — so a corsair that has seen a warship does not forget her
+   * as soon as she opens the range again.
+   */
+  rec(i: number, j: number): boolean {
+    if (this.r(i, j) <= this.recognition) return true
+    const known = this.st[i]!.recognised
+    return known !== undefined && known.length > 0 && known.includes(this.pre.ids[j]!)
+  }
   /** An active hostile participant in sight of i. */
   enemy(i: number, j: number): boolean {
     const k = i * this.n + j
@@ -498,7 +508,7 @@ class Ctx {
         let bestStr = 0
         for (let j = 0; j < n; j++) {
           if (!this.enemy(i, j) || !pre.ship[j]) continue
-          const rec = this.r(i, j) <= this.recognition
+          const rec = this.rec(i, j)
           if (rec && pre.warship[j]) return this.set(i, cantMove ? M_HOLD : M_EVADE, -1)
           if (rec && !pre.merchant[j]) continue
           // Recognised merchantmen first, then the weakest, then the nearest.
@@ -530,7 +540,7 @@ class Ctx {
         // Recognised pirates and privateers first (the nearest of them), then the nearest ship.
         let outlaw = -1
         for (let j = 0; j < n; j++) {
-          if (!this.enemy(i, j) || !pre.ship[j] || !pre.outlaw[j] || this.r(i, j) > this.recognition) continue
+          if (!this.enemy(i, j) || !pre.ship[j] || !pre.outlaw[j] || !this.rec(i, j)) continue
           if (outlaw < 0 || this.r(i, j) < this.r(i, outlaw)) outlaw = j
         }
         return this.set(i, M_ATTACK, outlaw >= 0 ? outlaw : nearestShip)
@@ -546,7 +556,7 @@ class Ctx {
       if (!this.enemy(i, j) || !pre.ship[j]) continue
       const r = this.r(i, j)
       if (r <= 2) return true
-      if (r <= this.recognition && pre.outlaw[j]) return true
+      if (pre.outlaw[j] && this.rec(i, j)) return true
       const f = this.st[j]!.firedOnTurn
       if (last >= 1 && (f.port === last || f.starboard === last || f.chasers === last || f.stern === last)) return true
     }
@@ -730,9 +740,10 @@ function shipOrders(
   target: string | undefined,
   desperate: DesperateStrategy | undefined,
   grapple: string | undefined,
-  board: string | undefined
+  board: string | undefined,
+  catchUp?: string
 ): ShipOrders {
-  return { tactic, circleAgainst, brilliantManeuver: true, fire, strike, clearAnchor, target, desperate, grapple, board, cutFree: undefined }
+  return { tactic, circleAgainst, brilliantManeuver: true, fire, strike, clearAnchor, target, desperate, grapple, board, cutFree: undefined, catchUp }
 }
 
 function ordersOf(ctx: Ctx, i: number): ShipOrders {
@@ -790,7 +801,49 @@ function ordersOf(ctx: Ctx, i: number): ShipOrders {
   }
 
   const fire = mode !== M_IGNORE && ctx.loaded[i] ? chooseFire(ctx, i, tactic, target, ca, cb, wetting) : []
-  return shipOrders(TACTIC_NAME[tactic]!, circleAgainst, fire, false, clearAnchor, tactic === T_BEAR ? pre.ids[target] : undefined, desperate, grapple, board)
+  const catchUp = mode === M_IGNORE ? catchUpTarget(ctx, i) : -1
+  return shipOrders(
+    TACTIC_NAME[tactic]!,
+    circleAgainst,
+    fire,
+    false,
+    clearAnchor,
+    tactic === T_BEAR ? pre.ids[target] : undefined,
+    desperate,
+    grapple,
+    board,
+    catchUp >= 0 ? pre.ids[catchUp]! : undefined
+  )
+}
+
+/**
+ * Large Battles rule 3 (seed 003 VI): a captain who wants the fight and has no enemy in sight
+ * catches up with one out of her sight that a ship in her sight still sees — corsairs with possible
+ * prey (not a warship she knows, not a ship she knows is no merchant), patrols and warships with any
+ * enemy ship. Merchantmen and fleets (who engage only when provoked) let contact go. −1: none.
+ */
+function catchUpTarget(ctx: Ctx, i: number): number {
+  const pre = ctx.pre
+  const n = ctx.n
+  if (!pre.ship[i] || pre.fixed[i] || ctx.locked(i) || ctx.crippled[i] || ctx.speed[i]! <= 0) return -1
+  const b = pre.behaviour[i]!
+  if (b !== BH_CORSAIR && b !== BH_PATROL && b !== BH_WARSHIP) return -1
+  for (let j = 0; j < n; j++) if (ctx.enemy(i, j)) return -1 // an enemy in sight: not this rule
+  let best = -1
+  let bestR = 99
+  for (let j = 0; j < n; j++) {
+    if (j === i || !ctx.act[j] || !pre.hostile[i * n + j] || !pre.ship[j]) continue
+    if (b === BH_CORSAIR && ctx.rec(i, j) && (pre.warship[j] || !pre.merchant[j])) continue
+    for (let k = 0; k < n; k++) {
+      if (k === i || k === j || !ctx.act[k]) continue
+      const rk = ctx.r(j, k)
+      if (ctx.r(i, k) <= ctx.sight && rk <= ctx.sight && rk < bestR) {
+        best = j
+        bestR = rk
+      }
+    }
+  }
+  return best
 }
 
 function wantsToBoard(ctx: Ctx, i: number, t: number): boolean {
@@ -821,7 +874,7 @@ function shouldStrike(ctx: Ctx, i: number): boolean {
     for (let x = 0; x < g.length; x++) {
       const j = pre.idx.get(g[x]!)!
       if (!ctx.act[j] || !pre.hostile[i * n + j]) continue
-      if (ctx.fighters[j]! >= 3 * Math.max(1, ctx.fighters[i]!)) return true
+      if (outnumbered(ctx.fighters[i]!, ctx.fighters[j]!, pre.rules)) return true
     }
   }
   return false

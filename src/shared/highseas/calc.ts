@@ -108,3 +108,24 @@ export function trainedFighters(p: { kind: 'ship' | 'fort' | 'town'; crewKind: C
   const rest = Math.max(0, p.crew - p.marines - p.officers)
   return Math.min(p.crew, Math.floor(f * rest + 1e-9) + p.marines + p.officers)
 }
+
+/**
+ * Surrender in a boarding melee (seed 003 V): "During any turn that an opposing crew's Trained
+ * Fighters are outnumbered by a factor of three or more to one odds, they will surrender." Counted
+ * in Trained Fighters, not in (rounded) Brute Squads: `mine` are outnumbered when `theirs` ≥ ratio ×
+ * `mine` (a crew with no fighters left facing any is outnumbered; nobody against nobody is not).
+ * The engine's quick combat and the AI's striking rule both ask this.
+ */
+export function outnumbered(mine: number, theirs: number, rules: HighSeasRules = HIGH_SEAS_RULES): boolean {
+  if (theirs <= 0) return false
+  return theirs >= rules.surrenderRatio * Math.max(0, mine)
+}
+
+/** What a grapple roll needs and adds (seed 003 V, IV): the size table's face, +5 with a free raise from a Brilliant Maneuver. */
+export function grappleRoll(grapplerSize: number, targetSize: number, brilliant: boolean, rules: HighSeasRules = HIGH_SEAS_RULES): { needs: number; bonus: number; terms: { label: string; value: number }[] } {
+  const needs = grappleNeed(grapplerSize, targetSize, rules).needs
+  const terms = [{ label: grapplerSize < targetSize ? 'd10 must show (grappler smaller)' : grapplerSize === targetSize ? 'd10 must show (same size)' : 'd10 must show (grappler larger)', value: needs }]
+  const bonus = brilliant ? rules.raise : 0
+  if (brilliant) terms.push({ label: 'free raise (Brilliant Maneuver)', value: bonus })
+  return { needs, bonus, terms }
+}

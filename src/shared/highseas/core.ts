@@ -133,7 +133,9 @@ export function copyP(s: ParticipantState): ParticipantState {
     anchorDragging: s.anchorDragging,
     sinkingIn: s.sinkingIn,
     capturedBy: s.capturedBy,
+    takenBy: s.takenBy ?? null,
     grappledWith: s.grappledWith.slice(),
+    recognised: s.recognised === undefined ? [] : s.recognised.slice(),
     meleeWith: s.meleeWith.slice(),
     powderSpent: s.powderSpent,
     bombardment: s.bombardment,
@@ -408,7 +410,36 @@ export function check(pre: Pre, state: BattleState, i: number, o: ShipOrders, pr
     if (!p.grappledWith.includes(o.cutFree)) problems.push(`${name} is not grappled with "${o.cutFree}"`)
     else if (p.meleeWith.includes(o.cutFree)) problems.push(`${name}: the grapples are cut only once the boarding melee is over`)
   }
+  if (o.catchUp !== undefined) {
+    const j = pre.idx.get(o.catchUp)
+    const pj = state.participants[o.catchUp]
+    if (j === undefined) problems.push(`${name}: catch-up ship "${o.catchUp}" is not in this battle`)
+    else if (j === i) problems.push(`${name}: she cannot catch up with herself`)
+    else if (!isShip) problems.push(`${name} is a ${ps.kind}: she cannot move to catch up`)
+    else if (!pj || !counts(pj.status)) problems.push(`${name}: ${pre.ps[j]!.name} is no longer in the battle`)
+    else if (notes) {
+      if (rangeKey(state, pre.keys[i * n + j]!) <= sight) notes.push(`${name} already sees ${pre.ps[j]!.name}: nothing to catch up`)
+      else if (commonSight(pre, state, i, j) < 0) notes.push(`${name}: no ship in sight of her sees ${pre.ps[j]!.name} now (she may catch up only through one)`)
+      if (p.grappledWith.length || isCrippled(ps, p)) notes.push(`${name} cannot move this turn (grappled or crippled)`)
+    }
+  }
   if (notes && o.clearAnchor && !p.anchorDragging) notes.push(`${name} has no anchor dragging`)
   if (notes && o.desperate === 'wetSails' && p.wetSailsTurns > 0) notes.push(`${name}'s sails are still wet`)
   return problems.length - before
+}
+
+/**
+ * Large Battles rule 3 (seed 003 VI): a ship counting in the battle (not i, not j) that sees both i
+ * and j now, or −1.
+ */
+export function commonSight(pre: Pre, state: BattleState, i: number, j: number): number {
+  const n = pre.n
+  const sight = sightOf(pre, state.weather)
+  for (let k = 0; k < n; k++) {
+    if (k === i || k === j) continue
+    const pk = state.participants[pre.ids[k]!]
+    if (!pk || !counts(pk.status)) continue
+    if (rangeKey(state, pre.keys[i * n + k]!) <= sight && rangeKey(state, pre.keys[j * n + k]!) <= sight) return k
+  }
+  return -1
 }

@@ -122,7 +122,9 @@ export function startBattle(setup: BattleSetup): BattleState {
       anchorDragging: false,
       sinkingIn: null,
       capturedBy: null,
+      takenBy: null,
       grappledWith: [],
+      recognised: [],
       meleeWith: [],
       powderSpent: 0,
       bombardment: 0,
@@ -133,6 +135,14 @@ export function startBattle(setup: BattleSetup): BattleState {
     participants[ps.id] = p
     arr.push(p)
   }
+  // Recognition (seed 003 III): ships that start within recognition range know each other.
+  const rec = pre.rules.recognition[setup.weather ?? 'clear']
+  for (let i = 0; i < pre.n; i++)
+    for (let j = i + 1; j < pre.n; j++)
+      if (ranges[pre.keys[i * pre.n + j]!]! <= rec) {
+        arr[i]!.recognised.push(pre.ids[j]!)
+        arr[j]!.recognised.push(pre.ids[i]!)
+      }
   const d = decide(pre, arr)
   return {
     turn: 1,

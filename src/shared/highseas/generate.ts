@@ -1,6 +1,6 @@
 import type { GeneratedShipParsed } from '../commands/battles'
 import type { Hull, ShipDesign } from '../ship/design'
-import { hullStats, quoteDesign, type ShipRules } from '../ship/quote'
+import { hasShallowDraft, hullStats, quoteDesign, type ShipRules } from '../ship/quote'
 import type { Behaviour, Captain, Control, CrewKind, FortSize, ParticipantSetupInput } from './types'
 
 /**
@@ -118,9 +118,10 @@ export function numberNames(names: readonly string[]): string[] {
   })
 }
 
-function captainFor(name: string, c?: { wits: number; tactics: number; strategy: number }): Captain {
+/** The captain of a generated ship; he leads her boarding and defence parties (with "Over the Side" if the GM says so). */
+function captainFor(name: string, c?: { wits: number; tactics: number; strategy: number }, overTheSide = false): Captain {
   const stats = c ?? AVERAGE_CAPTAIN
-  return { name: `Captain of the ${name}`.slice(0, 80), wits: stats.wits, tactics: stats.tactics, strategy: stats.strategy, overTheSide: false }
+  return { name: `Captain of the ${name}`.slice(0, 80), wits: stats.wits, tactics: stats.tactics, strategy: stats.strategy, overTheSide }
 }
 
 export interface Placement {
@@ -157,9 +158,11 @@ export function generateShip(g: GeneratedShipParsed, at: Placement, rules: ShipR
     officers: 0,
     boardingParty: 0,
     powderTons: design.powderTons,
-    shallowDraft: false,
+    // Seed 003 I: Corsairs and Small Warships (except Frigates) have shallow drafts — the hull
+    // table the shipyard uses (and its frigate draft) says which.
+    shallowDraft: hasShallowDraft(design, rules.shipHulls),
     oars: false,
-    captain: captainFor(name, g.captain),
+    captain: captainFor(name, g.captain, g.overTheSide === true),
     gunners: { port: g.gunnery, starboard: g.gunnery, chasers: g.gunnery, stern: g.gunnery },
     control: at.control,
     behaviour: g.behaviour ?? defaultBehaviour(g.hull, g.crewKind)

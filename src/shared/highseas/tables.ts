@@ -71,7 +71,7 @@ export const HighSeasRulesSchema = z
     /** Quick combat: a d10 from this face kills a squad (8 with Over the Side). */
     boardingKillOn: D10,
     overTheSideKillOn: D10,
-    /** A side outnumbered this many to one in squads strikes. */
+    /** A crew whose Trained Fighters are outnumbered this many to one (or more) surrenders (seed 003 V). */
     surrenderRatio: z.number().min(1).max(100),
     /** Sighting and recognition ranges by weather (steps: 0 Close … 5 Extreme). */
     sighting: z.object({ clear: Step, rough: Step, storm: Step, fog: Step }).strict(),

@@ -1,5 +1,5 @@
 import { formatNotation, type DiceSpec } from '../dice/notation'
-import { cannonTN as cannonTNCalc, cannonTNFast, grappleNeed as grappleNeedCalc, type CannonTNInput } from './calc'
+import { cannonTN as cannonTNCalc, cannonTNFast, grappleNeed as grappleNeedCalc, outnumbered, type CannonTNInput } from './calc'
 import {
   BAT_BIT,
   BEAR,
@@ -302,7 +302,8 @@ function validate(c: Turn, orders: TurnOrders): void {
     const b = pre.idx.get(m.b)
     if (a === undefined || b === undefined) problems.push(`melee result: unknown participant`)
     else if (m.winner !== m.a && m.winner !== m.b) problems.push(`melee result: the winner must be ${m.a} or ${m.b}`)
-    else if (!state.participants[m.a]!.grappledWith.includes(m.b)) problems.push(`melee result: ${PS[a]!.name} and ${PS[b]!.name} are not grappled`)
+    else if (!state.participants[m.a]!.grappledWith.includes(m.b) && !state.participants[m.a]!.meleeWith.includes(m.b))
+      problems.push(`melee result: ${PS[a]!.name} and ${PS[b]!.name} are neither grappled nor fighting a boarding melee`)
   }
   const heroic = orders.heroic ?? EMPTY
   for (const h of heroic) {
@@ -376,11 +377,23 @@ function nearestHostileSide(c: Turn, i: number): string | null {
   return best < 0 ? null : PS[best]!.side
 }
 
-function strike(c: Turn, i: number, by: string | null): void {
+/** The hostile ship (counting in the battle) grappled with i, else the nearest hostile one; −1 if none. */
+function takerOf(c: Turn, i: number): number {
+  const { n, P, rg, ids } = c
+  const hostile = c.pre.hostile
+  let best = -1
+  for (let j = 0; j < n; j++) {
+    if (j === i || !hostile[i * n + j] || !counts(P[j]!.status)) continue
+    if (P[i]!.grappledWith.includes(ids[j]!)) return j
+    if (best < 0 || rg[i * n + j]! < rg[i * n + best]!) best = j
+  }
+  return best
+}
+
+/** Ends every boarding melee of i. */
+function endMelees(c: Turn, i: number): void {
   const P = c.P
   const p = P[i]!
-  p.status = 'struck'
-  p.capturedBy = by
   for (const other of p.meleeWith) {
     const j = c.pre.idx.get(other)!
     P[j]!.meleeWith = without(P[j]!.meleeWith, p.id)
@@ -390,13 +403,40 @@ function strike(c: Turn, i: number, by: string | null): void {
   p.meleeRound = 0
 }
 
+/**
+ * Cuts every grapple to i (seed 003 V: a ship that sinks, strikes or escapes is no longer held: the
+ * ships grappled to her are free to move).
+ */
+function cutGrapples(c: Turn, i: number): void {
+  const P = c.P
+  const p = P[i]!
+  if (p.grappledWith.length === 0) return
+  const others = p.grappledWith
+  for (const other of others) {
+    const j = c.pre.idx.get(other)!
+    P[j]!.grappledWith = without(P[j]!.grappledWith, p.id)
+  }
+  p.grappledWith = []
+  if (c.T) emit(c, 'end', 'grapplesCut', `Every grapple to ${nm(c, i)} is cut: ${others.map((x) => nm(c, c.pre.idx.get(x)!)).join(', ')} ${others.length === 1 ? 'is' : 'are'} free.`, [c.ids[i]!, ...others])
+}
+
+/** She strikes to `taker` (a participant index, or −1): captured by the taker's side. */
+function strike(c: Turn, i: number, taker: number): void {
+  const p = c.P[i]!
+  p.status = 'struck'
+  p.capturedBy = taker >= 0 ? c.PS[taker]!.side : null
+  p.takenBy = taker >= 0 ? c.ids[taker]! : null
+  endMelees(c, i)
+  cutGrapples(c, i)
+}
+
 function strikes(c: Turn): void {
   const { n, O } = c
   for (let i = 0; i < n; i++) {
     const o = O[i]
     if (!o) continue
     if (o.strike) {
-      strike(c, i, nearestHostileSide(c, i))
+      strike(c, i, takerOf(c, i))
       O[i] = null
       if (c.T) emit(c, 'orders', 'strike', `${nm(c, i)} strikes her colours${c.P[i]!.capturedBy ? ` to ${c.P[i]!.capturedBy}` : ''}.`, [c.ids[i]!])
     }
@@ -418,7 +458,12 @@ function allEvade(c: Turn): boolean {
     }
   }
   if (!(any && all)) return false
-  for (let i = 0; i < n; i++) if (O[i]) c.P[i]!.status = 'escaped'
+  for (let i = 0; i < n; i++)
+    if (O[i]) {
+      c.P[i]!.status = 'escaped'
+      endMelees(c, i)
+      cutGrapples(c, i)
+    }
   if (c.T)
     emit(
       c,
@@ -439,10 +484,7 @@ function startOfTurn(c: Turn): void {
     if (!o || !ship[i]) continue
     const p = P[i]!
     const ps = PS[i]!
-    if (o.clearAnchor && p.anchorDragging) {
-      p.anchorDragging = false
-      if (T) emit(c, 'orders', 'anchor', `${nm(c, i)} hauls up her dragging anchor.`, [c.ids[i]!])
-    }
+    if (o.clearAnchor && p.anchorDragging) clearAnchor(c, i, o)
     if (p.sailFouled) {
       const mt = ps.masterOfTops ?? { finesse: 2, rigging: 1 }
       const t = roll(c, keepSpec(mt.finesse + mt.rigging, mt.finesse), T ? `${nm(c, i)}: master-o'-tops re-rigs the fouled sail` : 'rerig')
@@ -494,6 +536,63 @@ function startOfTurn(c: Turn): void {
       } else if (T) emit(c, 'desperate', 'hardTurns', `${nm(c, i)} makes hard turns (+${R.hardTurnsHandling} Handling; ${d}).`, [c.ids[i]!], [], d)
     }
   }
+}
+
+/** Seed 003 IV chase mishap 9-10: the TN of the climb down to the anchor and of securing it (Knotwork). */
+export const ANCHOR_TN = 15
+const DEFAULT_ANCHOR_HAND = { finesse: 2, climbing: 1, knotwork: 1 }
+
+/**
+ * Clearing a dragging anchor (seed 003 IV, chase mishap 9-10): a hand climbs down (Finesse +
+ * Climbing, TN 15, or he falls into the sea); down, he cuts it loose, or secures it with Finesse +
+ * Knotwork, TN 15. Until then she keeps −1 Speed; a failed order may be given again next turn.
+ */
+function clearAnchor(c: Turn, i: number, o: ShipOrders): void {
+  const { P, PS, T, ids } = c
+  const p = P[i]!
+  const h = PS[i]!.anchorHand ?? DEFAULT_ANCHOR_HAND
+  const climb = roll(c, keepSpec(h.finesse + h.climbing, h.finesse), T ? `${nm(c, i)}: a hand climbs down to the anchor (Finesse + Climbing)` : 'climb')
+  if (climb < ANCHOR_TN) {
+    if (T)
+      emit(
+        c,
+        'orders',
+        'anchorFall',
+        `${nm(c, i)}: the hand climbing down to the dragging anchor falls into the sea (${climb} against TN ${ANCHOR_TN}); the anchor still drags.`,
+        [ids[i]!],
+        [{ label: 'Finesse + Climbing TN', value: ANCHOR_TN }],
+        climb,
+        `A crewman of ${nm(c, i)} is in the water: a drowning check (GM's Guide).`
+      )
+    return
+  }
+  if (o.anchorBy === 'secure') {
+    const knot = roll(c, keepSpec(h.finesse + h.knotwork, h.finesse), T ? `${nm(c, i)}: securing the anchor (Finesse + Knotwork)` : 'knot')
+    if (knot >= ANCHOR_TN) p.anchorDragging = false
+    if (T)
+      emit(
+        c,
+        'orders',
+        'anchor',
+        knot >= ANCHOR_TN
+          ? `${nm(c, i)}: the hand climbs down (${climb}) and secures the anchor (${knot} against TN ${ANCHOR_TN}).`
+          : `${nm(c, i)}: the hand climbs down (${climb}) but fails to secure the anchor (${knot} against TN ${ANCHOR_TN}); it still drags.`,
+        [ids[i]!],
+        [
+          { label: 'Finesse + Climbing', value: climb },
+          { label: 'Finesse + Knotwork', value: knot },
+          { label: 'TN', value: ANCHOR_TN }
+        ],
+        knot
+      )
+    return
+  }
+  p.anchorDragging = false
+  if (T)
+    emit(c, 'orders', 'anchor', `${nm(c, i)}: the hand climbs down (${climb} against TN ${ANCHOR_TN}) and cuts the dragging anchor loose; the anchor is lost.`, [ids[i]!], [
+      { label: 'Finesse + Climbing', value: climb },
+      { label: 'TN', value: ANCHOR_TN }
+    ], climb)
 }
 
 function stats(c: Turn): void {
@@ -803,19 +902,24 @@ function grappling(c: Turn): void {
       continue
     }
     const need = grappleNeedCalc(PS[i]!.size, PS[j]!.size, R).needs
+    // "A free Raise to all further rolls against that opponent for that turn" (seed 003 IV): +5.
+    const raise = bonus(c, i, j)
     const d = roll(c, D10, T ? `${nm(c, i)} throws grapnels at ${nm(c, j)}` : 'grapple')
-    if (d >= need) {
+    const t = d + raise
+    const shown = raise ? `${d} + ${raise} free raise = ${t}` : `${d}`
+    const terms: BTerm[] = T ? [{ label: 'needs', value: need }, ...(raise ? [{ label: 'free raise (Brilliant Maneuver)', value: raise }] : [])] : NO_TERMS
+    if (t >= need) {
       grapple(c, i, j)
-      if (T) emit(c, 'grapple', 'grapple', `${nm(c, i)} grapples ${nm(c, j)} (${d}, needs ${need}+).`, [ids[i]!, ids[j]!], [{ label: 'needs', value: need }], d)
+      if (T) emit(c, 'grapple', 'grapple', `${nm(c, i)} grapples ${nm(c, j)} (${shown}, needs ${need}+).`, [ids[i]!, ids[j]!], terms, t)
     } else if (T)
       emit(
         c,
         'grapple',
         'grappleFail',
-        `${nm(c, i)} fails to grapple ${nm(c, j)} (${d}, needs ${need}+): ${nm(c, j)} may answer with grapeshot at Close.`,
+        `${nm(c, i)} fails to grapple ${nm(c, j)} (${shown}, needs ${need}+): ${nm(c, j)} may answer with grapeshot at Close.`,
         [ids[i]!, ids[j]!],
-        [{ label: 'needs', value: need }],
-        d
+        terms,
+        t
       )
   }
 }
@@ -881,19 +985,29 @@ function boarding(c: Turn, melee: readonly MeleeResult[]): void {
       if (k !== undefined) P[k]!.crew = Math.max(0, P[k]!.crew - (m.crewLost[pid] ?? 0))
     }
     settled[a * n + b] = settled[b * n + a] = 1
-    if (P[l]!.status === 'active') strike(c, l, PS[w]!.side)
+    if (P[l]!.status === 'active') strike(c, l, w)
     P[w]!.meleeWith = without(P[w]!.meleeWith, ids[l]!)
     if (T) emit(c, 'boarding', 'meleeResult', `The boarding melee between ${nm(c, a)} and ${nm(c, b)} is settled: ${nm(c, w)} wins and ${nm(c, l)} strikes.`, [ids[w]!, ids[l]!])
   }
 }
 
-function killSquads(c: Turn, k: number, s: number): void {
-  if (s <= 0) return
+/**
+ * Kills up to `s` of k's Brute Squads (never more than she has); returns how many died. Marines are
+ * Trained Fighters: the marines aboard fall in proportion to the fighters lost (their share of her
+ * Trained Fighters at the start, rounded to the nearest man).
+ */
+function killSquads(c: Turn, k: number, s: number): number {
+  if (s <= 0) return 0
   const p = c.P[k]!
   const have = squadsOf(c.pre, k, p)
   const kill = Math.min(s, have)
+  if (kill <= 0) return 0
   p.fightersLost += kill * c.R.squadSize
   p.crew = Math.max(0, p.crew - kill * c.R.squadSize)
+  const m0 = c.PS[k]!.marines ?? 0
+  const f0 = c.pre.fighters[k]!
+  if (m0 > 0 && f0 > 0) p.marines = Math.max(0, Math.min(p.crew, m0 - Math.round((Math.min(p.fightersLost, f0) * m0) / f0)))
+  return kill
 }
 
 // Heroic actions (seed 003 VI).
@@ -921,30 +1035,51 @@ function heroics(c: Turn, heroic: readonly HeroicAction[]): void {
         )
     } else if (h.action === 'lightMagazine') {
       c.magazine.push(h.target !== undefined ? pre.idx.get(h.target)! : a)
-    } else if (h.action === 'ungrapple') {
-      const others = p.grappledWith.slice()
-      for (const oid of others) {
-        const j = pre.idx.get(oid)!
-        P[j]!.grappledWith = without(P[j]!.grappledWith, p.id)
-        P[j]!.meleeWith = without(P[j]!.meleeWith, p.id)
-        if (!P[j]!.meleeWith.length) P[j]!.meleeRound = 0
-        setR(c, a, j, 1)
+    } else if (h.action === 'ungrapple') ungrapple(c, a, h)
+    else if (T) emit(c, 'boarding', 'heroic', `${h.hero} (${nm(c, a)}): ${h.note || 'a heroic action'}.`, [ids[a]!])
+  }
+}
+
+/**
+ * Ungrapple (seed 003 VI heroic action 3): the grapples are cut; "the enemy ship may make one
+ * attempt to regrapple before the ships drift to short range" — a d10 by the size table (with her
+ * Brilliant Maneuver raise against us, if she won it) — and "enemy boarders aboard either ship ...
+ * remain where they are": the boarding melee goes on.
+ */
+function ungrapple(c: Turn, a: number, h: HeroicAction): void {
+  const { P, PS, R, T, ids, pre } = c
+  const p = P[a]!
+  const others = p.grappledWith.slice()
+  if (T) emit(c, 'boarding', 'heroic', `${h.hero} cuts the grapples holding ${nm(c, a)}.`, [ids[a]!, ...others])
+  for (const oid of others) {
+    const j = pre.idx.get(oid)!
+    P[j]!.grappledWith = without(P[j]!.grappledWith, p.id)
+    p.grappledWith = without(p.grappledWith, oid)
+    const melee = p.meleeWith.includes(oid)
+    const tryIt = h.regrapple !== false && P[j]!.status === 'active' && pre.ship[j] && pre.ship[a]
+    if (tryIt) {
+      const need = grappleNeedCalc(PS[j]!.size, PS[a]!.size, R).needs
+      const raise = bonus(c, j, a)
+      const d = roll(c, D10, T ? `${nm(c, j)} tries to regrapple ${nm(c, a)}` : 'regrapple')
+      if (d + raise >= need) {
+        grapple(c, j, a)
+        if (T)
+          emit(c, 'grapple', 'regrapple', `${nm(c, j)} throws her grapnels again and holds ${nm(c, a)} (${raise ? `${d} + ${raise} free raise` : d}, needs ${need}+).`, [ids[j]!, ids[a]!], [{ label: 'needs', value: need }], d + raise)
+        continue
       }
-      p.grappledWith = []
-      p.meleeWith = []
-      p.meleeRound = 0
-      if (T)
-        emit(
-          c,
-          'boarding',
-          'heroic',
-          `${h.hero} cuts the grapples: ${nm(c, a)} drifts to Short range.`,
-          [ids[a]!, ...others],
-          [],
-          1,
-          'The enemy may make one attempt to regrapple before the ships drift apart; boarders stay where they are.'
-        )
-    } else if (T) emit(c, 'boarding', 'heroic', `${h.hero} (${nm(c, a)}): ${h.note || 'a heroic action'}.`, [ids[a]!])
+      if (T) emit(c, 'grapple', 'regrappleFail', `${nm(c, j)} fails to regrapple ${nm(c, a)} (${raise ? `${d} + ${raise} free raise` : d}, needs ${need}+).`, [ids[j]!, ids[a]!], [{ label: 'needs', value: need }], d + raise)
+    }
+    setR(c, a, j, 1)
+    if (T)
+      emit(
+        c,
+        'boarding',
+        'drift',
+        `${nm(c, a)} and ${nm(c, j)} drift apart to Short range${melee ? '; the boarders aboard either ship stay where they are and fight on' : ''}.`,
+        [ids[a]!, ids[j]!],
+        [],
+        1
+      )
   }
 }
 
@@ -952,8 +1087,12 @@ function pont(c: Turn, k: number, p: ParticipantState): number {
   const ps = c.PS[k]!
   return p.meleeRound === 0 && c.pre.ship[k] ? Math.max(ps.pontGuns?.port ?? 0, ps.pontGuns?.starboard ?? 0) : 0
 }
+/** Whoever leads her boarding and defence parties (her party leader, else her captain) with "Over the Side" kills on 8+. */
+export function leaderHasOverTheSide(ps: ParticipantSetup): boolean {
+  return ps.partyLeader ? ps.partyLeader.overTheSide === true : ps.captain?.overTheSide === true
+}
 function killOn(c: Turn, k: number): number {
-  return c.PS[k]!.captain?.overTheSide ? c.R.overTheSideKillOn : c.R.boardingKillOn
+  return leaderHasOverTheSide(c.PS[k]!) ? c.R.overTheSideKillOn : c.R.boardingKillOn
 }
 function kills(c: Turn, k: number, count: number): number {
   if (count <= 0) return 0
@@ -971,37 +1110,49 @@ function kills(c: Turn, k: number, count: number): number {
 
 // Quick combat rounds (seed 003 V), one a turn per melee pair.
 function quickCombat(c: Turn): void {
-  const { n, P, PS, R, T, ids, settled, pre } = c
+  const { n, P, T, ids, settled, pre } = c
   for (let i = 0; i < n; i++)
     for (let j = i + 1; j < n; j++) {
       if (settled[i * n + j] || P[i]!.status !== 'active' || P[j]!.status !== 'active' || !P[i]!.meleeWith.includes(ids[j]!)) continue
       const pi = P[i]!
       const pj = P[j]!
+      // "During any turn that an opposing crew's Trained Fighters are outnumbered by a factor of
+      // three or more to one odds, they will surrender": asked at the start of the melee turn.
+      const fi0 = fightersNow(c, i)
+      const fj0 = fightersNow(c, j)
+      const first = meleeLoser(c, i, j, fi0, fj0)
+      if (first >= 0) {
+        if (T) traceSurrender(c, first, first === i ? j : i, first === i ? fi0 : fj0, first === i ? fj0 : fi0, true)
+        strike(c, first, first === i ? j : i)
+        continue
+      }
       const si = squadsOf(pre, i, pi)
       const sj = squadsOf(pre, j, pj)
       const di = si + pont(c, i, pi)
       const dj = sj + pont(c, j, pj)
       const ki = kills(c, i, di)
       const kj = kills(c, j, dj)
-      killSquads(c, j, ki)
-      killSquads(c, i, kj)
+      const ki2 = killSquads(c, j, ki)
+      const kj2 = killSquads(c, i, kj)
       pi.meleeRound++
       pj.meleeRound++
       const ai = squadsOf(pre, i, pi)
       const aj = squadsOf(pre, j, pj)
-      let loser = -1
-      if (ai === 0 && aj === 0) {
+      const fi = fightersNow(c, i)
+      const fj = fightersNow(c, j)
+      const none = ai === 0 && aj === 0
+      if (none) {
         pi.meleeWith = without(pi.meleeWith, ids[j]!)
         pj.meleeWith = without(pj.meleeWith, ids[i]!)
-      } else if (ai === 0 || aj >= R.surrenderRatio * ai) loser = i
-      else if (aj === 0 || ai >= R.surrenderRatio * aj) loser = j
+      }
+      const loser = none ? -1 : meleeLoser(c, i, j, fi, fj)
       if (T)
         emit(
           c,
           'boarding',
           'melee',
-          `Boarding melee, round ${pi.meleeRound}: ${nm(c, i)} (${di} dice) kills ${ki} squad${ki === 1 ? '' : 's'}, ${nm(c, j)} (${dj} dice) kills ${kj}; squads left ${ai} against ${aj}.` +
-            (loser >= 0 ? ` ${nm(c, loser)} strikes.` : ai === 0 && aj === 0 ? ' Nobody is left standing: the melee ends.' : ''),
+          `Boarding melee, round ${pi.meleeRound}: ${nm(c, i)} (${di} dice) kills ${ki2} squad${ki2 === 1 ? '' : 's'}, ${nm(c, j)} (${dj} dice) kills ${kj2}; squads left ${ai} against ${aj} (Trained Fighters ${fi} against ${fj}).` +
+            (none ? ' Nobody is left standing: the melee ends.' : ''),
           [ids[i]!, ids[j]!],
           [
             { label: `${nm(c, i)} squads`, value: si },
@@ -1009,11 +1160,48 @@ function quickCombat(c: Turn): void {
             { label: `${nm(c, j)} squads`, value: sj },
             { label: `${nm(c, j)} pont guns`, value: dj - sj },
             { label: `${nm(c, i)} kills on`, value: killOn(c, i) },
-            { label: `${nm(c, j)} kills on`, value: killOn(c, j) }
+            { label: `${nm(c, j)} kills on`, value: killOn(c, j) },
+            { label: `${nm(c, i)} dice showing a kill`, value: ki },
+            { label: `${nm(c, j)} dice showing a kill`, value: kj },
+            { label: `${nm(c, i)} Trained Fighters left`, value: fi },
+            { label: `${nm(c, j)} Trained Fighters left`, value: fj }
           ]
         )
-      if (loser >= 0) strike(c, loser, PS[loser === i ? j : i]!.side)
+      if (loser >= 0) {
+        if (T) traceSurrender(c, loser, loser === i ? j : i, loser === i ? fi : fj, loser === i ? fj : fi, false)
+        strike(c, loser, loser === i ? j : i)
+      }
     }
+}
+
+/**
+ * Who of a melee pair surrenders (−1: neither): the crew whose Trained Fighters are outnumbered
+ * three to one or more (calc.outnumbered); a crew with no Brute Squad left (fewer than six
+ * fighters) can fight no more and yields to one that has squads.
+ */
+function meleeLoser(c: Turn, i: number, j: number, fi: number, fj: number): number {
+  const R = c.R
+  const si = squadsOf(c.pre, i, c.P[i]!)
+  const sj = squadsOf(c.pre, j, c.P[j]!)
+  if (si === 0 && sj === 0) return -1
+  if (si === 0 || outnumbered(fi, fj, R)) return i
+  if (sj === 0 || outnumbered(fj, fi, R)) return j
+  return -1
+}
+
+function traceSurrender(c: Turn, l: number, w: number, fl: number, fw: number, atStart: boolean): void {
+  emit(
+    c,
+    'boarding',
+    'surrender',
+    `${nm(c, l)}'s Trained Fighters (${fl}) are ${fw >= c.R.surrenderRatio * fl && fw > 0 ? `outnumbered ${c.R.surrenderRatio} to 1 or more` : 'too few for a Brute Squad'} by ${nm(c, w)}'s (${fw})${atStart ? ' at the start of the melee turn' : ''}: ${nm(c, l)} strikes.`,
+    [c.ids[l]!, c.ids[w]!],
+    [
+      { label: `${nm(c, l)} Trained Fighters`, value: fl },
+      { label: `${nm(c, w)} Trained Fighters`, value: fw },
+      { label: 'surrender odds (to 1)', value: c.R.surrenderRatio }
+    ]
+  )
 }
 
 // ── f. Cannon fire (simultaneous: computed on the state before any damage) ──
@@ -1105,7 +1293,9 @@ function fireOne(c: Turn, i: number, j: number, b: Battery, grape: boolean, aimO
   const pj = PS[j]!
   const aim: Aim = p.grappledWith.length > 0 ? 'hull' : aimOrdered ?? 'hull'
   const rigging = !grape && aim === 'rigging'
-  const inMelee = P[j]!.meleeWith.length > 0 && !P[j]!.meleeWith.includes(c.ids[i]!)
+  // "Grappled ships fighting a boarding melee": the −15 and the shared damage need the two grappled.
+  const partner = P[j]!.meleeWith.length > 0 && !P[j]!.meleeWith.includes(c.ids[i]!) ? grappledMeleePartner(c, j) : -1
+  const inMelee = partner >= 0
   const fort: 0 | 1 | 2 = pj.kind === 'fort' ? 1 : ps.kind === 'fort' ? 2 : 0
   const step = ps.kind === 'town' ? Math.max(r, R.townFiresAt) : r
   const gunnery = (ps.gunners ?? DEFAULT_GUNNERS)[b]
@@ -1153,15 +1343,18 @@ function fireOne(c: Turn, i: number, j: number, b: Battery, grape: boolean, aimO
   const dmg = Math.ceil(Math.round(raw * 1e6) / 1e6)
   p.damageDealt += dmg
   let dj = dmg
-  let partner = -1
-  if (inMelee) {
-    partner = c.pre.idx.get(P[j]!.meleeWith[0]!)!
-    dj = Math.ceil(dmg / 2)
-  }
+  if (inMelee) dj = Math.ceil(dmg / 2)
   const pend = grape ? c.pendCrew : rigging ? c.pendRig : c.pendHull
   pend[j]! += dj
   if (partner >= 0) pend[partner]! += dmg - dj
   if (T) traceHit(c, i, j, b, guns, grape, rigging, total, tn, d2, fp, dmg, dj, partner, terms)
+}
+
+/** The first ship j fights a boarding melee with while grappled to her, or −1. */
+function grappledMeleePartner(c: Turn, j: number): number {
+  const pj = c.P[j]!
+  for (const id of pj.meleeWith) if (pj.grappledWith.includes(id)) return c.pre.idx.get(id)!
+  return -1
 }
 
 function fireTerms(c: Turn, i: number, j: number, gunnery: number, r: number, step: number, rigging: boolean, fort: 0 | 1 | 2, inMelee: boolean, brill: boolean): BTerm[] {
@@ -1335,6 +1528,8 @@ function hullDamage(c: Turn, i: number, h: number): void {
     if (ps.kind === 'fort') {
       p.status = 'destroyed'
       if (T) emit(c, 'damage', 'destroyed', `${nm(c, i)} is destroyed.`, [ids[i]!])
+      endMelees(c, i)
+      cutGrapples(c, i)
     } else if (ps.kind === 'ship') {
       p.status = 'sinking'
       p.sinkingIn = R.sinkingTurns
@@ -1385,6 +1580,7 @@ function endOfTurn(c: Turn): void {
       if (p.sinkingIn === 0) {
         p.status = 'sunk'
         if (T) emit(c, 'end', 'sunk', `${nm(c, i)} goes down.`, [ids[i]!])
+        cutGrapples(c, i)
       }
     }
     if (wetNow[i] && p.wetSailsTurns > 0) p.wetSailsTurns--
@@ -1398,23 +1594,16 @@ function endOfTurn(c: Turn): void {
       }
     }
   }
-  // Large Battles 3: an out-of-sight pair catches up while both are in sight of a common ship.
-  if (n > 2)
-    for (let i = 0; i < n; i++)
-      for (let j = i + 1; j < n; j++) {
-        if (rg[i * n + j]! <= sight || P[i]!.status !== 'active' || P[j]!.status !== 'active') continue
-        for (let k = 0; k < n; k++) {
-          if (k === i || k === j || P[k]!.status !== 'active') continue
-          if (rg[i * n + k]! <= sight && rg[j * n + k]! <= sight) {
-            setR(c, i, j, sight)
-            if (T)
-              emit(c, 'end', 'catchUp', `${nm(c, i)} and ${nm(c, j)} keep in touch through ${nm(c, k)}: back to ${RANGES[sight]} range.`, [ids[i]!, ids[j]!, ids[k]!], [], sight)
-            break
-          }
-        }
-      }
-  // Escapes: an evading ship out of sight of every enemy still fighting has evaded (a ship that
-  // did not evade stays: she holds the sea, or catches up later).
+  // Large Battles rule 3 (seed 003 VI): a ship out of sight of another "may 'catch up' to sighting
+  // range ... in one turn, provided she is still within sighting range of another ship that is
+  // nearby": a choice in her orders (catchUp), never automatic.
+  for (let i = 0; i < n; i++) {
+    const o = O[i]
+    if (!o || o.catchUp === undefined || P[i]!.status !== 'active' || !ship[i]) continue
+    catchUp(c, i, idx.get(o.catchUp)!)
+  }
+  remember(c)
+  // Escapes: an evading ship out of sight of every enemy still fighting has evaded.
   const escaping = c.escaping
   for (let i = 0; i < n; i++) {
     if (P[i]!.status !== 'active' || !ship[i] || O[i]?.tactic !== 'evade') continue
@@ -1430,10 +1619,72 @@ function endOfTurn(c: Turn): void {
     }
     if (enemies > 0 && !inSight) escaping.push(i)
   }
+  const escaped = escaping.length
+  // Large Battles rule 3: "A ship must remain within sighting distance of at least one other ship
+  // involved in the combat to stay in the battle." While an enemy is still in the battle, a ship
+  // out of sight of every other participant leaves it: escaped if she evaded, else she has lost
+  // contact (a pursuer whose quarry got away).
+  for (let i = 0; i < n; i++) {
+    if (P[i]!.status !== 'active' || !ship[i] || escaping.indexOf(i) >= 0) continue
+    let seen = false
+    let foe = false
+    for (let k = 0; k < n && !seen; k++) {
+      if (k === i || !counts(P[k]!.status) || escaping.indexOf(k) >= 0) continue
+      if (hostile[i * n + k]) foe = true
+      if (rg[i * n + k]! <= sight) seen = true
+    }
+    if (!seen && foe) escaping.push(i)
+  }
   for (let x = 0; x < escaping.length; x++) {
     const i = escaping[x]!
-    P[i]!.status = 'escaped'
-    if (T) emit(c, 'end', 'escaped', `${nm(c, i)} is out of sight of every enemy: she escapes.`, [ids[i]!])
+    const evaded = O[i]?.tactic === 'evade'
+    P[i]!.status = evaded ? 'escaped' : 'lostContact'
+    if (T)
+      emit(
+        c,
+        'end',
+        evaded ? 'escaped' : 'lostContact',
+        x < escaped
+          ? `${nm(c, i)} is out of sight of every enemy: she escapes.`
+          : evaded
+            ? `${nm(c, i)} is out of sight of every other ship: she escapes and leaves the battle.`
+            : `${nm(c, i)} has lost contact: out of sight of every other ship, she leaves the battle.`,
+        [ids[i]!]
+      )
+    endMelees(c, i)
+    cutGrapples(c, i)
+  }
+}
+
+/** i's catch-up with j (Large Battles rule 3): back to sighting range if a third ship sees both. */
+function catchUp(c: Turn, i: number, j: number): void {
+  const { n, P, rg, sight, T, ids } = c
+  if (!counts(P[j]!.status) || rg[i * n + j]! <= sight) return
+  let k = -1
+  if (c.mobile[i] && P[i]!.grappledWith.length === 0)
+    for (let x = 0; x < n && k < 0; x++) {
+      if (x === i || x === j || !counts(P[x]!.status)) continue
+      if (rg[i * n + x]! <= sight && rg[j * n + x]! <= sight) k = x
+    }
+  if (k < 0) {
+    if (T) emit(c, 'end', 'catchUpFail', `${nm(c, i)} cannot catch up with ${nm(c, j)}: ${c.mobile[i] ? `no ship in sight of her sees ${nm(c, j)}` : 'she cannot move'}.`, [ids[i]!, ids[j]!])
+    return
+  }
+  setR(c, i, j, sight)
+  if (T) emit(c, 'end', 'catchUp', `${nm(c, i)} catches up with ${nm(c, j)} through ${nm(c, k)}: back to ${RANGES[sight]} range.`, [ids[i]!, ids[j]!, ids[k]!], [], sight)
+}
+
+/** Recognition (seed 003 III): ships within recognition range know each other from then on. */
+function remember(c: Turn): void {
+  const { n, P, rg, ids } = c
+  const rec = c.R.recognition[c.state.weather]
+  for (let i = 0; i < n; i++) {
+    if (!counts(P[i]!.status)) continue
+    for (let j = i + 1; j < n; j++) {
+      if (!counts(P[j]!.status) || rg[i * n + j]! > rec) continue
+      if (!P[i]!.recognised.includes(ids[j]!)) P[i]!.recognised.push(ids[j]!)
+      if (!P[j]!.recognised.includes(ids[i]!)) P[j]!.recognised.push(ids[i]!)
+    }
   }
 }
 

@@ -100,6 +100,21 @@ export const Captain = z
 export type Captain = z.infer<typeof Captain>
 
 /**
+ * Whoever leads her boarding party and her defence party (seed 003 V quick combat: "anyone leading
+ * the boarding party or the defense party who has the Roger's Pirate trick of 'Over the Side'" makes
+ * an 8 or higher a kill). Absent: her captain leads (and his overTheSide counts).
+ */
+export const PartyLeader = z
+  .object({
+    name: Name,
+    /** The campaign character leading, if any (his trick comes from the People page). */
+    personId: z.number().int().positive().optional(),
+    overTheSide: z.boolean().default(false)
+  })
+  .strict()
+export type PartyLeader = z.infer<typeof PartyLeader>
+
+/**
  * A participant's fixed numbers at the start of the battle: the ship's full (undamaged) statistics
  * from its design, and what it carries now. Campaign ships take these from their quote and state;
  * generated ships from the encounter description ("lightly / heavily armed", rules guide §2).
@@ -147,10 +162,17 @@ export const ParticipantSetup = z
     shallowDraft: z.boolean().default(false),
     oars: z.boolean().default(false),
     captain: Captain.optional(),
+    /** Who leads her boarding and defence parties (default: the captain). */
+    partyLeader: PartyLeader.optional(),
     /** Gunnery rank of each battery's gunner (seed 003 IV: "an average Gunner will have 1 or 2 levels"). */
     gunners: z.object({ port: Rank, starboard: Rank, chasers: Rank, stern: Rank }).strict().default({ port: 1, starboard: 1, chasers: 1, stern: 1 }),
     /** Master-o'-tops' Finesse + Rigging, for re-rigging a fouled sail (chase mishap 1-2). */
     masterOfTops: z.object({ finesse: TraitValue, rigging: Rank }).strict().default({ finesse: 2, rigging: 1 }),
+    /**
+     * The hand who goes down to a dragging anchor (chase mishap 9-10): Finesse, Climbing, Knotwork.
+     * House default when none is named: an average hand (Finesse 2, Climbing 1, Knotwork 1).
+     */
+    anchorHand: z.object({ finesse: TraitValue, climbing: Rank, knotwork: Rank }).strict().default({ finesse: 2, climbing: 1, knotwork: 1 }),
     control: Control.default('gm'),
     behaviour: Behaviour.default('merchant'),
     /** Cargo in the hold, carried to the prize (the booty rules use it later). */
@@ -210,10 +232,20 @@ export const ShipOrders = z
     board: ParticipantId.optional(),
     /** Cut the grapples with this ship (only once the boarding melee is over). */
     cutFree: ParticipantId.optional(),
+    /**
+     * Large Battles rule 3 (seed 003 VI): catch up to sighting range with this ship, out of her sight
+     * now, through a ship that sees both (a choice, never automatic).
+     */
+    catchUp: ParticipantId.optional(),
     /** Strike the colours. */
     strike: z.boolean().default(false),
-    /** Haul up or cut a dragging anchor (chase mishap 9-10). */
-    clearAnchor: z.boolean().default(false)
+    /**
+     * Send a hand down to a dragging anchor (chase mishap 9-10): Finesse + Climbing TN 15 (or he
+     * falls into the sea), then cut it loose or secure it (Finesse + Knotwork TN 15).
+     */
+    clearAnchor: z.boolean().default(false),
+    /** How the anchor is cleared once the hand is down: cut loose (the default; the anchor is lost) or secured (a Knotwork roll). */
+    anchorBy: z.enum(['cut', 'secure']).optional()
   })
   .strict()
 export type ShipOrders = z.output<typeof ShipOrders>
@@ -238,6 +270,8 @@ export const HeroicAction = z
     hero: Name,
     personId: z.number().int().positive().optional(),
     action: z.enum(['cutRigging', 'lightMagazine', 'ungrapple', 'other']),
+    /** For ungrapple: the enemy ship makes her one attempt to regrapple (by the size table) before the ships drift apart. */
+    regrapple: z.boolean().default(true),
     /** Cut the Sails: the Panache roll succeeded (two enemy squads crushed) or not (one on each side). */
     success: z.boolean().default(true),
     /** For lightMagazine: the ship whose magazine blows (2k2 hull per ton; 1k1 to ships grappled to her). */
@@ -260,7 +294,8 @@ export type TurnOrdersInput = z.input<typeof TurnOrders>
 
 // ─── State ──────────────────────────────────────────────────────────────────────────────────────
 
-export const PARTICIPANT_STATUSES = ['active', 'escaped', 'sinking', 'sunk', 'struck', 'destroyed', 'surrendered'] as const
+/** lostContact: out of sighting distance of every other ship without evading (seed 003 VI, Large Battles rule 3). */
+export const PARTICIPANT_STATUSES = ['active', 'escaped', 'lostContact', 'sinking', 'sunk', 'struck', 'destroyed', 'surrendered'] as const
 export const ParticipantStatus = z.enum(PARTICIPANT_STATUSES)
 export type ParticipantStatus = z.infer<typeof ParticipantStatus>
 
@@ -290,8 +325,12 @@ export const ParticipantState = z.object({
   sinkingIn: z.number().int().nullable(),
   /** Side that took her (struck or beaten in a boarding melee). */
   capturedBy: z.string().nullable(),
+  /** The participant that took her (won the melee, or grappled with her when she struck), if any. */
+  takenBy: ParticipantId.nullable().default(null),
   /** Ships she is grappled with. */
   grappledWith: z.array(ParticipantId),
+  /** Ships she has recognised (came within recognition range, seed 003 III): she knows them from then on. */
+  recognised: z.array(ParticipantId).default([]),
   /** Ships she is fighting a boarding melee with. */
   meleeWith: z.array(ParticipantId),
   /** Powder spent this battle (tons), guns fired, damage dealt: for the review. */
