@@ -65,7 +65,7 @@ describe('seed 003 V surrender: Trained Fighters outnumbered three to one', () =
       const su = setup(
         [
           ship('a', 'corsair', 'A', { crew: theirs, crewKind: 'pirate', control: 'ai', behaviour: 'corsair' }),
-          ship('b', 'merchantman', 'B', { crew: mine, crewKind: 'pirate', control: 'ai', behaviour: 'merchant', crewKind: 'merchant' })
+          ship('b', 'merchantman', 'B', { crew: mine, control: 'ai', behaviour: 'merchant', crewKind: 'merchant' })
         ],
         { range: 'close' }
       )

@@ -80,8 +80,8 @@ export const GeneratedShip = z
     name: DisplayName.optional(),
     gunnery: Rank.default(1),
     captain: z.object({ wits: z.number().int().min(1).max(6), tactics: Rank, strategy: Rank }).strict().optional(),
-    /** Her captain, who leads her boarding and defence parties, has Roger's Pirate trick "Over the Side" (quick combat kills on 8+, seed 003 V). */
-    overTheSide: z.boolean().default(false)
+    /** Her captain, who leads her boarding and defence parties, has Roger's Pirate trick "Over the Side" (quick combat kills on 8+, seed 003 V). Absent: no. */
+    overTheSide: z.boolean().optional()
   })
   .strict()
 export type GeneratedShip = z.input<typeof GeneratedShip>
