@@ -503,6 +503,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX venture_voyage_voyage ON venture_voyage(voyage_id);
       ALTER TABLE venture_entry ADD COLUMN voyage_id INTEGER REFERENCES voyage(id) ON DELETE SET NULL;
     `
+  },
+  {
+    id: '0011_battles_rudder_tricks',
+    sql: `
+      -- Handling lost to a rudder strained by Hard Turns (seed 003 IV): "permanently, until the
+      -- rudder is repaired in port". Written back when a battle is concluded, read into her next one.
+      ALTER TABLE ship ADD COLUMN rudder_damage INTEGER NOT NULL DEFAULT 0 CHECK (rudder_damage >= 0);
+      -- A character's tricks (JSON array of keys), e.g. Roger's Pirate trick "Over the Side" (seed 003 V).
+      ALTER TABLE person ADD COLUMN tricks TEXT NOT NULL DEFAULT '[]';
+    `
   }
 ]
 

@@ -44,7 +44,7 @@ import { hasShallowDraft } from '../../shared/ship/quote'
 import { stmt, type Db } from '../campaign/sqlite'
 import { currentDay, labelOf } from './clock-state'
 import { WORLD_OWNER_ID } from './ledger'
-import { crewRoster } from './crew'
+import { chargeOwners, companyOf, crewRoster, requireFriendlyPort } from './crew'
 import { getPerson } from './people'
 import { getRule } from './rules'
 import { addShipEvent, listing, quoteFor, requireShip, shipOwners, shipRules } from './ships'
@@ -198,8 +198,15 @@ function captainOf(db: Db, personId: number, field: string) {
     wits: Math.min(6, Math.max(1, person.traits.Wits)),
     tactics: rank(person.knacks.Tactics),
     strategy: rank(person.knacks.Strategy),
-    overTheSide: false
+    // Roger's Pirate trick, from the People page (seed 003 V quick combat: he leads the parties).
+    overTheSide: (person.tricks ?? []).includes('overTheSide')
   }
+}
+
+/** Whoever leads her boarding and defence parties (seed 003 V): a campaign character, with his "Over the Side" trick. */
+function partyLeaderOf(db: Db, personId: number, field: string) {
+  const c = captainOf(db, personId, field)
+  return { name: c.name, personId: c.personId, overTheSide: c.overTheSide }
 }
 
 type RosterOfficer = ReturnType<typeof crewRoster>['officers'][number]
@@ -219,11 +226,22 @@ function gunnersOf(named: RosterOfficer[]): Guns {
   return out
 }
 
-/** The master-o'-tops' Finesse and Rigging, if one is on the roster. */
-function masterOfTopsOf(named: RosterOfficer[]): { masterOfTops?: { finesse: number; rigging: number } } {
+/**
+ * The master-o'-tops' Finesse and Rigging, if one is on the roster; he is also the hand who goes
+ * down to a dragging anchor (Finesse, Climbing, Knotwork: chase mishap 9-10).
+ */
+function masterOfTopsOf(named: RosterOfficer[]): { masterOfTops?: { finesse: number; rigging: number }; anchorHand?: { finesse: number; climbing: number; knotwork: number } } {
   const m = named.find((o) => o.role === 'masterOTops')
   if (!m) return {}
-  return { masterOfTops: { finesse: Math.min(6, Math.max(1, m.traits.Finesse ?? 2)), rigging: Math.min(5, Math.max(0, m.knacks.Rigging ?? 0)) } }
+  const finesse = Math.min(6, Math.max(1, m.traits.Finesse ?? 2))
+  const rank = (k: string) => Math.min(5, Math.max(0, m.knacks[k] ?? 0))
+  return { masterOfTops: { finesse, rigging: rank('Rigging') }, anchorHand: { finesse, climbing: rank('Climbing'), knotwork: rank('Knotwork') } }
+}
+
+/** Handling her rudder has lost to Hard Turns, not yet repaired in port (seed 003 IV). */
+export function rudderDamageOf(db: Db, shipId: number): number {
+  const r = stmt(db, `SELECT rudder_damage FROM ship WHERE id = ?`).get(shipId) as { rudder_damage: number } | undefined
+  return r?.rudder_damage ?? 0
 }
 
 /**
@@ -272,6 +290,7 @@ export function buildParticipants(
       const captainOnRoster = named.find((o) => o.role === 'captain')
       const captainId = p.captainId ?? (captainOnRoster ? personIdOf(captainOnRoster) : undefined)
       const captain = captainId !== undefined ? captainOf(db, captainId, `${field}.captainId`) : undefined
+      const partyLeader = p.partyLeaderId !== undefined ? partyLeaderOf(db, p.partyLeaderId, `${field}.partyLeaderId`) : undefined
       const officers = p.officers ?? named.length
       out.push({
         id: `ship-${row.id}`,
@@ -299,9 +318,11 @@ export function buildParticipants(
         powderTons: row.powder_tons,
         hullDamage: row.hull_damage,
         riggingDamage: row.rigging_damage,
+        rudderDamage: rudderDamageOf(db, row.id),
         shallowDraft: hasShallowDraft(design, rules.shipHulls),
         oars: design.modifications.oars === true,
         captain: captain ?? { name: `Captain of the ${row.name}`.slice(0, 80), wits: 2, tactics: 1, strategy: 1, overTheSide: false },
+        ...(partyLeader ? { partyLeader } : {}),
         gunners: p.gunners ?? gunnersOf(named),
         ...masterOfTopsOf(named),
         control: p.control,
@@ -577,7 +598,7 @@ export function fateOf(status: string, capturedBy: string | null): Fate {
   if (status === 'destroyed') return 'destroyed'
   if (status === 'struck' || status === 'surrendered' || status === 'captured' || capturedBy !== null) return 'captured'
   if (status === 'escaped') return 'escaped'
-  return 'afloat'
+  return 'afloat' // active, or out of the battle having lost contact (Large Battles rule 3)
 }
 
 function campaignLostGuns(db: Db, shipId: number | undefined): Guns {
@@ -596,6 +617,9 @@ function captorShipOf(b: Battle, id: string, anySide = false): number | null {
   const self = b.setup.participants.find((p) => p.id === id)
   if (!st || !self || (!by && !anySide)) return null
   const captors = b.setup.participants.filter((p) => (by ? p.side === by : p.side !== self.side) && p.shipId !== undefined && p.id !== id)
+  // The ship that took her (the engine records it: her grapples are cut when she strikes).
+  const taker = st.takenBy ? captors.find((p) => p.id === st.takenBy) : undefined
+  if (taker) return taker.shipId ?? null
   const grappled = captors.find((p) => st.grappledWith.includes(p.id) || st.meleeWith.includes(p.id))
   return (grappled ?? captors[0])?.shipId ?? null
 }
@@ -628,6 +652,7 @@ export function reviewBattle(db: Db, battleId: number): BattleReview {
       crewLost: Math.max(0, p.crew - st.crew),
       powderAfter: round3(Math.max(0, st.powderTons)),
       powderSpent: round3(Math.max(0, st.powderSpent)),
+      rudderDamage: Math.max(0, st.rudderDamage ?? 0),
       prizeOwners: fate === 'captured' ? defaultPrizeOwners(db, b, p.id) : []
     }
   })
@@ -720,12 +745,15 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
       const lostBefore = { ...GUNS_NONE, ...(JSON.parse(row.guns_lost) as Partial<Guns>) }
       const gunsLost = Object.fromEntries(BATTERIES.map((k) => [k, Math.min(line.gunsLost[k], design.guns[k])])) as Guns
       const gunsDelta = BATTERIES.reduce((n, k) => n + gunsLost[k] - lostBefore[k], 0)
-      stmt(db, `UPDATE ship SET hull_damage = ?, rigging_damage = ?, guns_lost = ?, crew = ?, powder_tons = ? WHERE id = ?`).run(
+      // Hard Turns' rudder damage lasts "permanently, until the rudder is repaired in port" (seed 003 IV).
+      const rudder = line.rudderDamage ?? Math.max(0, st?.rudderDamage ?? rudderDamageOf(db, row.id))
+      stmt(db, `UPDATE ship SET hull_damage = ?, rigging_damage = ?, guns_lost = ?, crew = ?, powder_tons = ?, rudder_damage = ? WHERE id = ?`).run(
         hull,
         rigging,
         JSON.stringify(gunsLost),
         line.crewAfter,
         round3(line.powderAfter),
+        rudder,
         row.id
       )
       // Marines lost come off the company's marines (never more marines than hands).
@@ -813,6 +841,34 @@ export function describeConclusion(db: Db, out: { name: string; winner: string |
   }
   const won = out.winner ? `, won by the ${out.winner} side` : ''
   return `Concluded the ${out.name}${won}${parts.length ? ': ' + listing(parts) : ''}`
+}
+
+// ─── The rudder, repaired in port ───────────────────────────────────────────────────────────────
+
+/**
+ * Mend a rudder strained by Hard Turns (seed 003 IV: "until the rudder is repaired in port"): only in
+ * a friendly port, by the yard, at the yard's price per point (the Ship repairs table's port cost per
+ * point, one point per point of Handling lost — a reading: the seed names no price). Charged to her
+ * owners like other yard work.
+ */
+export function repairRudder(db: Db, input: { shipId: number }, allowDebt: boolean, command = 'ships.repairRudder') {
+  const row = requireShip(db, input.shipId)
+  const lost = rudderDamageOf(db, row.id)
+  if (lost === 0) throw new CommandError('rule', `The ${row.name}'s rudder is sound: there is nothing to mend.`, { field: 'shipId' })
+  if (row.status !== 'port' && row.status !== 'sea') throw new CommandError('rule', `The ${row.name} is ${STATUS_WORDS[row.status] ?? row.status}: her rudder cannot be mended.`)
+  const place = requireFriendlyPort(db, row as unknown as Parameters<typeof requireFriendlyPort>[1], companyOf(db, row.id), 'have her rudder mended')
+  const price = getRule(db, 'shipRepairs').portCostPerPoint
+  const cost = lost * price
+  const paid = chargeOwners(db, row.id, cost, {
+    memo: `Rudder of the ${row.name} mended in ${place.portName ?? 'port'}: ${plural(lost, 'point')} × ${price}`,
+    command,
+    mode: 'refuse',
+    allowDebt,
+    what: 'mending the rudder'
+  })
+  stmt(db, `UPDATE ship SET rudder_damage = 0 WHERE id = ?`).run(row.id)
+  addShipEvent(db, row.id, currentDay(db), `Rudder mended in ${place.portName ?? 'port'} (Handling +${lost} back) for ${fmt(cost)}`)
+  return { shipId: row.id, name: row.name, mended: lost, cost, charged: paid.charged, port: place.portName }
 }
 
 // ─── Removing ───────────────────────────────────────────────────────────────────────────────────

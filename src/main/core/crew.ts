@@ -330,7 +330,7 @@ function placeOf(db: Db, row: ShipRow, c: CompanyRow): PlaceOut {
   return { status: 'port', portId: port.id, portName: port.name, friendly, label: `In ${port.name}${friendly ? '' : ' (not friendly)'}` }
 }
 
-function requireFriendlyPort(db: Db, row: ShipRow, c: CompanyRow, doing: string): PlaceOut {
+export function requireFriendlyPort(db: Db, row: ShipRow, c: CompanyRow, doing: string): PlaceOut {
   const place = placeOf(db, row, c)
   if (place.status !== 'port') throw new CommandError('rule', `The ${row.name} is at sea: she can ${doing} only in a friendly port.`, { status: row.status })
   if (!place.friendly) {

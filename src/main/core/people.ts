@@ -1,4 +1,4 @@
-import type { Person, Traits } from '../../shared/commands/core'
+import type { Person, Traits, Trick } from '../../shared/commands/core'
 import { CommandError } from '../../shared/errors'
 import { TRAITS, type Trait } from '../../shared/rules/tables'
 import type { DiceBox, Term } from '../../shared/dice/roll'
@@ -16,11 +16,12 @@ interface Row {
   kind: 'pc' | 'npc'
   traits: string
   knacks: string
+  tricks: string
   heroPointsSpent: number
   notes: string
 }
 
-const SELECT = `SELECT p.id, p.owner_id AS ownerId, o.name, p.kind, p.traits, p.knacks, p.hero_points_spent AS heroPointsSpent, p.notes
+const SELECT = `SELECT p.id, p.owner_id AS ownerId, o.name, p.kind, p.traits, p.knacks, p.tricks, p.hero_points_spent AS heroPointsSpent, p.notes
                 FROM person p JOIN owner o ON o.id = p.owner_id`
 
 function toPerson(db: Db, r: Row): Person {
@@ -31,6 +32,7 @@ function toPerson(db: Db, r: Row): Person {
     kind: r.kind,
     traits: JSON.parse(r.traits) as Traits,
     knacks: JSON.parse(r.knacks) as Record<string, number>,
+    tricks: JSON.parse(r.tricks ?? '[]') as Trick[],
     heroPointsSpent: r.heroPointsSpent,
     notes: r.notes,
     money: balance(db, r.ownerId)
@@ -67,18 +69,19 @@ export function checkKnacks(db: Db, knacks: Record<string, number>): void {
 
 export function createPerson(
   db: Db,
-  p: { name: string; kind: 'pc' | 'npc'; traits?: Partial<Traits>; knacks?: Record<string, number>; notes?: string }
+  p: { name: string; kind: 'pc' | 'npc'; traits?: Partial<Traits>; knacks?: Record<string, number>; tricks?: Trick[]; notes?: string }
 ): { id: number; ownerId: number } {
   const knacks = p.knacks ?? {}
   checkKnacks(db, knacks)
   const traits = Object.fromEntries(TRAITS.map((t) => [t, p.traits?.[t] ?? DEFAULT_TRAIT])) as Traits
   const ownerId = Number(stmt(db, `INSERT INTO owner (kind, name) VALUES ('character', ?)`).run(p.name).lastInsertRowid)
   const id = Number(
-    stmt(db, `INSERT INTO person (owner_id, kind, traits, knacks, notes) VALUES (?, ?, ?, ?, ?)`).run(
+    stmt(db, `INSERT INTO person (owner_id, kind, traits, knacks, tricks, notes) VALUES (?, ?, ?, ?, ?, ?)`).run(
       ownerId,
       p.kind,
       JSON.stringify(traits),
       JSON.stringify(knacks),
+      JSON.stringify([...new Set(p.tricks ?? [])]),
       p.notes ?? ''
     ).lastInsertRowid
   )
@@ -87,15 +90,16 @@ export function createPerson(
 
 export function updatePerson(
   db: Db,
-  u: { id: number; name?: string; kind?: 'pc' | 'npc'; traits?: Partial<Traits>; knacks?: Record<string, number>; notes?: string }
+  u: { id: number; name?: string; kind?: 'pc' | 'npc'; traits?: Partial<Traits>; knacks?: Record<string, number>; tricks?: Trick[]; notes?: string }
 ): Person {
   const p = getPerson(db, u.id)
   if (u.knacks) checkKnacks(db, u.knacks)
   if (u.name !== undefined) stmt(db, `UPDATE owner SET name = ? WHERE id = ?`).run(u.name, p.ownerId)
-  stmt(db, `UPDATE person SET kind = ?, traits = ?, knacks = ?, notes = ? WHERE id = ?`).run(
+  stmt(db, `UPDATE person SET kind = ?, traits = ?, knacks = ?, tricks = ?, notes = ? WHERE id = ?`).run(
     u.kind ?? p.kind,
     JSON.stringify({ ...p.traits, ...(u.traits ?? {}) }),
     JSON.stringify(u.knacks ?? p.knacks),
+    JSON.stringify([...new Set(u.tricks ?? p.tricks)]),
     u.notes ?? p.notes,
     u.id
   )

@@ -16,7 +16,8 @@ import {
   resolveNextTurn,
   reviewBattle,
   setControl,
-  beginBattle
+  beginBattle,
+  repairRudder
 } from '../core/battles'
 import { getSettings } from '../core/settings'
 import { runOdds } from '../highseas/odds'
@@ -158,5 +159,11 @@ export const battleHandlers: BattleHandlers = {
       return { battleId: out.battleId }
     },
     describe: (_input, _out, c) => said.get(c) ?? 'Deleted a battle'
+  },
+
+  'ships.repairRudder': {
+    kind: 'write',
+    run: (c, input) => repairRudder(c.campaign.db, input, getSettings(c.campaign.db).allowDebt),
+    describe: (_input, out) => `Mended the ${out.name}'s rudder${out.port ? ` in ${out.port}` : ''} (Handling +${out.mended}) for ${out.cost.toLocaleString('en')}`
   }
 }

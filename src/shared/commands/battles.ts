@@ -149,6 +149,8 @@ export const ReviewLine = z
     crewLost: z.number().int().min(0).max(9999),
     powderAfter: z.number().min(0).max(9999),
     powderSpent: z.number().min(0).max(9999),
+    /** Handling lost to a rudder strained by Hard Turns, kept until repaired in port (absent: as the battle left it). */
+    rudderDamage: z.number().int().min(0).max(99).optional(),
     /** Captured: the owners she passes to, by whole-percent shares (the capturing ship's owners by default). */
     prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).default([])
   })
@@ -307,6 +309,20 @@ export const battleContracts = {
     mutates: true,
     input: z.object({ battleId: Id, lines: z.array(ReviewLine).min(1) }).strict(),
     output: z.object({ battleId: Id, applied: z.array(z.object({ participantId: ParticipantId, shipId: Id.nullable(), text: z.string() })) })
+  }),
+  'ships.repairRudder': contract({
+    summary: "Mend a rudder strained by Hard Turns (seed 003 IV: lost Handling comes back only when repaired in port): in a friendly port, at the yard's price per point.",
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ shipId: Id }).strict(),
+    output: z.object({
+      shipId: Id,
+      name: z.string(),
+      mended: z.number().int(),
+      cost: z.number().int(),
+      charged: z.array(z.object({ ownerId: Id, name: z.string(), amount: z.number().int() })),
+      port: z.string().nullable()
+    })
   }),
   'battles.remove': contract({
     summary: 'Delete a battle that has not been concluded (nothing was written to the campaign).',

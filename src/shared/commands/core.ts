@@ -65,6 +65,16 @@ export const Traits = z.object(Object.fromEntries(TRAITS.map((t) => [t, TraitVal
 export type Traits = z.infer<typeof Traits>
 export const Knacks = z.record(z.string().trim().min(1).max(40), z.number().int().min(0).max(5))
 
+/**
+ * Tricks a character may have that the rules use (swordsman-school and nation tricks of 7th Sea).
+ * overTheSide: Roger's Pirate trick "Over the Side" — leading a boarding or defence party in the
+ * quick combat, an 8 or higher kills (seed 003 V).
+ */
+export const TRICKS = ['overTheSide'] as const
+export const Trick = z.enum(TRICKS)
+export type Trick = z.infer<typeof Trick>
+export const TRICK_LABELS: Record<Trick, string> = { overTheSide: 'Over the Side (Roger’s Pirate trick)' }
+
 export const Money = z.object({ cash: z.number().int(), shipFund: z.number().int() })
 export type Money = z.infer<typeof Money>
 
@@ -75,6 +85,7 @@ export const Person = z.object({
   kind: z.enum(['pc', 'npc']),
   traits: Traits,
   knacks: z.record(z.string(), z.number()),
+  tricks: z.array(Trick),
   heroPointsSpent: z.number().int(),
   notes: z.string(),
   money: Money
@@ -203,13 +214,14 @@ export const coreContracts = {
         kind: z.enum(['pc', 'npc']),
         traits: Traits.partial().strict().optional(),
         knacks: Knacks.optional(),
+        tricks: z.array(Trick).max(TRICKS.length).optional(),
         notes: z.string().max(4000).optional()
       })
       .strict(),
     output: z.object({ id: Id, ownerId: Id })
   }),
   'people.update': contract({
-    summary: "Change a character's name, kind, traits, knacks or notes.",
+    summary: "Change a character's name, kind, traits, knacks, tricks or notes.",
     scope: 'campaign',
     mutates: true,
     input: z
@@ -219,6 +231,7 @@ export const coreContracts = {
         kind: z.enum(['pc', 'npc']).optional(),
         traits: Traits.partial().strict().optional(),
         knacks: Knacks.optional(),
+        tricks: z.array(Trick).max(TRICKS.length).optional(),
         notes: z.string().max(4000).optional()
       })
       .strict(),
