@@ -11,7 +11,7 @@ import {
 import { check, decide, fortClamp, gunsOf, handlingOf, isCrippled, isHalfRigging, isTakingWater, prep, sightOf, speedOf, squadsOf } from './core'
 import { boxDice, type DiceSource } from './dice'
 import type { HighSeasRules } from './tables'
-import { resolveTurnImpl } from './turn'
+import { leaderHasOverTheSide, resolveTurnImpl } from './turn'
 import {
   BATTERIES,
   RANGES,
@@ -189,6 +189,10 @@ export function currentStats(
   halfRigging: boolean
   fighters: number
   squads: number
+  /** Quick combat: the d10 face from which her dice kill a Brute Squad (8 with Over the Side, seed 003 V). */
+  boardingKillOn: number
+  /** Who leads her boarding and defence parties (her party leader, else her captain). */
+  partyLeader: string | null
   reloading: Battery[]
   canFire: boolean
   terms: Record<string, { label: string; value: number }[]>
@@ -206,6 +210,11 @@ export function currentStats(
   const guns: Guns = { port: gunsOf(ps, p, 'port'), starboard: gunsOf(ps, p, 'starboard'), chasers: gunsOf(ps, p, 'chasers'), stern: gunsOf(ps, p, 'stern') }
   const reloading = ps.kind === 'ship' ? BATTERIES.filter((b) => p.firedOnTurn[b] === state.turn - 1) : []
   const fighters = Math.max(0, Math.min(pre.fighters[i]! - p.fightersLost, p.crew))
+  const ots = leaderHasOverTheSide(ps)
+  const leader = ps.partyLeader?.name ?? ps.captain?.name ?? null
+  const boardingKillOn = ots ? R.overTheSideKillOn : R.boardingKillOn
+  const boarding: BTerm[] = [{ label: 'a quick-combat die kills a Brute Squad on', value: R.boardingKillOn }]
+  if (ots) boarding.push({ label: `Over the Side (${leader ?? 'her party leader'} leads the parties)`, value: R.overTheSideKillOn - R.boardingKillOn })
   return {
     speed,
     handling,
@@ -217,6 +226,8 @@ export function currentStats(
     halfRigging: isHalfRigging(ps, p),
     fighters,
     squads: squadsOf(pre, i, p),
+    boardingKillOn,
+    partyLeader: leader,
     reloading,
     canFire: p.powderTons > 0,
     terms: {
@@ -225,7 +236,8 @@ export function currentStats(
       fighters: [
         { label: 'Trained Fighters at the start', value: pre.fighters[i]! },
         { label: 'lost in melee', value: -p.fightersLost }
-      ]
+      ],
+      boarding
     }
   }
 }

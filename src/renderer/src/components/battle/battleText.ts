@@ -88,6 +88,7 @@ export const FORT_LABELS: Record<FortSize, string> = { small: 'Small fort', medi
 export const STATUS_LABELS: Record<ParticipantStatus, string> = {
   active: 'Fighting',
   escaped: 'Escaped',
+  lostContact: 'Lost contact',
   sinking: 'Sinking',
   sunk: 'Sunk',
   struck: 'Struck',
@@ -132,6 +133,9 @@ export function ordersText(
     board?: string
     cutFree?: string
     strike?: boolean
+    catchUp?: string
+    clearAnchor?: boolean
+    anchorBy?: 'cut' | 'secure'
   },
   nameOf: (id: string) => string
 ): string {
@@ -147,6 +151,8 @@ export function ordersText(
   if (o.grapple) parts.push(`grapple ${nameOf(o.grapple)}`)
   if (o.board) parts.push(`board ${nameOf(o.board)}`)
   if (o.cutFree) parts.push(`cut free of ${nameOf(o.cutFree)}`)
+  if (o.catchUp) parts.push(`catch up with ${nameOf(o.catchUp)}`)
+  if (o.clearAnchor) parts.push(o.anchorBy === 'secure' ? 'secure the dragging anchor' : 'cut the dragging anchor loose')
   const s = parts.join('; ')
   return s.charAt(0).toUpperCase() + s.slice(1) + '.'
 }

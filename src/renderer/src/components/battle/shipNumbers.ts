@@ -25,6 +25,9 @@ export interface ShipNumbers {
   guns: Record<Battery, { now: number; state: BatteryState }>
   fighters: number
   squads: number
+  /** Quick combat: a die kills a Brute Squad from this face (8 with Over the Side), with its terms. */
+  boarding: Numbered
+  partyLeader: string | null
 }
 
 const FIGHTER_SHARE = { merchant: 1 / 4, naval: 1 / 3, privateer: 1 / 3, pirate: 1 } as const
@@ -55,7 +58,9 @@ export function shipNumbers(setup: BattleSetup, state: BattleState, id: string):
       takingWater: c.takingWater,
       guns,
       fighters: c.fighters,
-      squads: c.squads
+      squads: c.squads,
+      boarding: { value: c.boardingKillOn, terms: c.terms.boarding ?? [] },
+      partyLeader: c.partyLeader
     }
   } catch {
     // fall through to the display-only reading below
@@ -137,7 +142,9 @@ export function shipNumbers(setup: BattleSetup, state: BattleState, id: string):
     takingWater,
     guns,
     fighters,
-    squads: Math.floor(fighters / 6)
+    squads: Math.floor(fighters / 6),
+    boarding: { value: 9, terms: [{ label: 'a quick-combat die kills a Brute Squad on', value: 9 }] },
+    partyLeader: p.partyLeader?.name ?? p.captain?.name ?? null
   }
 }
 
