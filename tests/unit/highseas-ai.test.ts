@@ -328,7 +328,7 @@ describe('the AI always gives legal orders', () => {
               if (s.participants[p.id]!.status !== 'active') continue
               // The AI's own reading of a ship's numbers is the engine's.
               const mine = aiStats(setup, s, p.id)
-              const { terms: _terms, takingWater: _w, squads: _q, ...engine } = currentStats(setup, s, p.id)
+              const { terms: _terms, takingWater: _w, squads: _q, boardingKillOn: _k, partyLeader: _l, ...engine } = currentStats(setup, s, p.id)
               expect(mine).toEqual(engine)
               const o = aiOrders(setup, s, p.id)
               const { problems } = checkOrders(setup, s, p.id, o)

@@ -87,6 +87,7 @@ interface ShipRow {
   crew: number
   powder_tons: number
   location: string | null
+  rudder_damage?: number
 }
 
 export interface ShipOwner {
@@ -163,7 +164,8 @@ export function shipDetail(db: Db, shipId: number): ShipDetail {
       riggingNow: quote.derived.rigging - row.rigging_damage,
       crew: row.crew,
       powderTons: Math.round(row.powder_tons * 10) / 10,
-      gunsLost: { ...GUNS_NONE, ...(JSON.parse(row.guns_lost) as Partial<typeof GUNS_NONE>) }
+      gunsLost: { ...GUNS_NONE, ...(JSON.parse(row.guns_lost) as Partial<typeof GUNS_NONE>) },
+      rudderDamage: row.rudder_damage ?? 0
     },
     orderedDay: row.ordered_day,
     capturedBy: capturedBy(db, shipId),

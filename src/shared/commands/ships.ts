@@ -46,7 +46,9 @@ export const ShipState = z.object({
   riggingNow: z.number().int(),
   crew: z.number().int(),
   powderTons: z.number(),
-  gunsLost: z.object({ port: z.number().int(), starboard: z.number().int(), chasers: z.number().int(), stern: z.number().int() })
+  gunsLost: z.object({ port: z.number().int(), starboard: z.number().int(), chasers: z.number().int(), stern: z.number().int() }),
+  /** Handling lost to a rudder strained by Hard Turns, until repaired in port (seed 003 IV). */
+  rudderDamage: z.number().int()
 })
 export type ShipState = z.infer<typeof ShipState>
 
