@@ -245,6 +245,7 @@ describe('people', () => {
       kind: 'pc',
       traits: { Brawn: 2, Finesse: 2, Wits: 2, Resolve: 2, Panache: 2 },
       knacks: {},
+      tricks: [],
       heroPointsSpent: 0,
       notes: '',
       money: { cash: 0, shipFund: 0 }

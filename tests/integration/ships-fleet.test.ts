@@ -96,7 +96,8 @@ describe('ships.get', () => {
       riggingNow: q.derived.rigging,
       crew: 0,
       powderTons: 1.5,
-      gunsLost: { port: 0, starboard: 0, chasers: 0, stern: 0 }
+      gunsLost: { port: 0, starboard: 0, chasers: 0, stern: 0 },
+      rudderDamage: 0
     })
     expect(ship.history.map((h) => h.text)).toEqual([
       `Ordered at the shipyard as a Merchantman for ${total.toLocaleString('en')} G by Allende (60%) and Yngvild (40%); 3 months to build`,

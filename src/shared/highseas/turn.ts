@@ -407,7 +407,7 @@ function endMelees(c: Turn, i: number): void {
  * Cuts every grapple to i (seed 003 V: a ship that sinks, strikes or escapes is no longer held: the
  * ships grappled to her are free to move).
  */
-function cutGrapples(c: Turn, i: number): void {
+function cutGrapples(c: Turn, i: number, phase: BattleEvent['phase'] = 'end'): void {
   const P = c.P
   const p = P[i]!
   if (p.grappledWith.length === 0) return
@@ -417,17 +417,17 @@ function cutGrapples(c: Turn, i: number): void {
     P[j]!.grappledWith = without(P[j]!.grappledWith, p.id)
   }
   p.grappledWith = []
-  if (c.T) emit(c, 'end', 'grapplesCut', `Every grapple to ${nm(c, i)} is cut: ${others.map((x) => nm(c, c.pre.idx.get(x)!)).join(', ')} ${others.length === 1 ? 'is' : 'are'} free.`, [c.ids[i]!, ...others])
+  if (c.T) emit(c, phase, 'grapplesCut', `Every grapple to ${nm(c, i)} is cut: ${others.map((x) => nm(c, c.pre.idx.get(x)!)).join(', ')} ${others.length === 1 ? 'is' : 'are'} free.`, [c.ids[i]!, ...others])
 }
 
 /** She strikes to `taker` (a participant index, or −1): captured by the taker's side. */
-function strike(c: Turn, i: number, taker: number): void {
+function strike(c: Turn, i: number, taker: number, phase: BattleEvent['phase'] = 'boarding'): void {
   const p = c.P[i]!
   p.status = 'struck'
   p.capturedBy = taker >= 0 ? c.PS[taker]!.side : null
   p.takenBy = taker >= 0 ? c.ids[taker]! : null
   endMelees(c, i)
-  cutGrapples(c, i)
+  cutGrapples(c, i, phase)
 }
 
 function strikes(c: Turn): void {
@@ -436,9 +436,10 @@ function strikes(c: Turn): void {
     const o = O[i]
     if (!o) continue
     if (o.strike) {
-      strike(c, i, takerOf(c, i))
+      const t = takerOf(c, i)
+      if (c.T) emit(c, 'orders', 'strike', `${nm(c, i)} strikes her colours${t >= 0 ? ` to ${c.PS[t]!.side}` : ''}.`, [c.ids[i]!])
+      strike(c, i, t, 'orders')
       O[i] = null
-      if (c.T) emit(c, 'orders', 'strike', `${nm(c, i)} strikes her colours${c.P[i]!.capturedBy ? ` to ${c.P[i]!.capturedBy}` : ''}.`, [c.ids[i]!])
     }
   }
 }
