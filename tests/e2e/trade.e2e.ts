@@ -37,17 +37,19 @@ async function fits(page: Page, name: string): Promise<void> {
  */
 async function answerDice(page: Page, done: Locator, faces: (need: number, purpose: string) => number[], unstatedNeed = 1): Promise<void> {
   const prompt = page.locator('[data-test=dice-prompt]')
+  // The prompt's contents, not the modal: a modal closing after an answer is still visible for a moment, empty.
+  const purpose = prompt.locator('[data-test=dice-purpose]')
+  const field = page.getByLabel('Faces rolled')
   for (let asked = 0; asked < 12; asked++) {
-    await prompt.or(done).first().waitFor()
+    await purpose.or(done).first().waitFor()
     if (await done.isVisible()) return
     const text = (await prompt.textContent()) ?? ''
     const need = Number(/at least (\d+) more/.exec(text)?.[1] ?? /(\d+) more faces? to enter/.exec(text)?.[1] ?? /(\d+)d10/.exec(text)?.[1] ?? String(unstatedNeed))
-    const purpose = (await prompt.locator('[data-test=dice-purpose]').textContent()) ?? ''
-    await page.getByLabel('Faces rolled').fill(faces(need, purpose).join(' '))
+    const typed = faces(need, (await purpose.textContent()) ?? '').join(' ')
+    await field.fill(typed)
     await prompt.locator('[data-test=dice-submit]').click()
-    await expect
-      .poll(async () => (await done.isVisible()) || !(await prompt.isVisible()) || (await prompt.textContent()) !== text)
-      .toBe(true)
+    // Answered: the field is cleared for the next request, or gone with the prompt.
+    await expect.poll(() => field.inputValue({ timeout: 1000 }).catch(() => '')).not.toBe(typed)
   }
   await done.waitFor()
 }

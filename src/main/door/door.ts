@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
 import { contracts, isCommandName, type CommandName, type CommandOutput } from '../../shared/commands'
 import { CommandError, type CommandErrorBody, type Outcome } from '../../shared/errors'
-import type { AppSession } from '../app/session'
+import { readOnlyError, type AppSession } from '../app/session'
 import { stmt, withMemo } from '../campaign/sqlite'
 import { BadDice, NeedsDice, type DiceBox } from '../../shared/dice/roll'
 import { NotationError } from '../../shared/dice/notation'
@@ -139,11 +139,13 @@ export class Door {
         }
       }
       case 'campaign-async': {
+        session.requireWritable()
         const value = await spec.run(withCampaign(), input as never)
         session.emit({ type: 'changed', command: name, seq: null })
         return value
       }
       case 'write': {
+        session.requireWritable()
         const c = withCampaign()
         const { db } = c.campaign
         let box: DiceBox | undefined
@@ -182,6 +184,9 @@ export class Door {
     if (e instanceof NotationError) {
       return { code: 'invalid_input', message: `notation: ${e.message}`, details: { issues: [{ field: 'notation', message: e.message }] } }
     }
+    // A read that would write (or any write slipping through) on a campaign open read-only.
+    const sqliteCode = (e as { code?: unknown } | null)?.code
+    if (this.session.campaign?.readOnly && typeof sqliteCode === 'string' && sqliteCode.startsWith('SQLITE_READONLY')) return readOnlyError().toBody()
     const ref = randomBytes(4).toString('hex')
     this.session.log(`[${ref}] command ${name} failed`, e)
     return {

@@ -77,7 +77,7 @@ const appHandlers = {
   'campaigns.open': {
     kind: 'app',
     run: async (ctx, input) => {
-      await ctx.session.open(pathOf(ctx, input.path))
+      await ctx.session.open(pathOf(ctx, input.path), { readOnly: input.readOnly })
       return ctx.session.status()
     }
   },
