@@ -184,6 +184,9 @@ export class Door {
     if (e instanceof NotationError) {
       return { code: 'invalid_input', message: `notation: ${e.message}`, details: { issues: [{ field: 'notation', message: e.message }] } }
     }
+    if ((e as NodeJS.ErrnoException | null)?.code === 'ENAMETOOLONG') {
+      return { code: 'invalid_input', message: 'path: a name in it is longer than the file system allows (255 bytes).', details: { issues: [{ field: 'path', message: 'a name in it is too long' }] } }
+    }
     // A read that would write (or any write slipping through) on a campaign open read-only.
     const sqliteCode = (e as { code?: unknown } | null)?.code
     if (this.session.campaign?.readOnly && typeof sqliteCode === 'string' && sqliteCode.startsWith('SQLITE_READONLY')) return readOnlyError().toBody()
