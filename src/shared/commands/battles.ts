@@ -129,8 +129,8 @@ export type Fate = z.infer<typeof Fate>
 export const ReviewLine = z
   .object({
     participantId: ParticipantId,
-    name: z.string(),
-    side: z.string(),
+    name: z.string().max(200),
+    side: z.string().max(200),
     /** The campaign ship, if any (write-back applies to it); generated ships have none. */
     shipId: Id.nullable(),
     fate: Fate,
@@ -143,7 +143,7 @@ export const ReviewLine = z
     powderAfter: z.number().min(0).max(9999),
     powderSpent: z.number().min(0).max(9999),
     /** Captured: the owners she passes to, by whole-percent shares (the capturing ship's owners by default). */
-    prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).default([])
+    prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).max(40).default([])
   })
   .strict()
 export type ReviewLine = z.input<typeof ReviewLine>
@@ -298,7 +298,7 @@ export const battleContracts = {
     summary: 'Apply the (GM-edited) review to the campaign in one step: ships take their damage, prizes join their captors’ owners, sunk ships are marked lost.',
     scope: 'campaign',
     mutates: true,
-    input: z.object({ battleId: Id, lines: z.array(ReviewLine).min(1) }).strict(),
+    input: z.object({ battleId: Id, lines: z.array(ReviewLine).min(1).max(40, 'at most 40 lines: a battle has at most 40 participants') }).strict(),
     output: z.object({ battleId: Id, applied: z.array(z.object({ participantId: ParticipantId, shipId: Id.nullable(), text: z.string() })) })
   }),
   'battles.remove': contract({
