@@ -67,12 +67,12 @@ export class Door {
     this.checkOutputs = opts.checkOutputs ?? Boolean(process.env.VITEST)
   }
 
-  invoke(name: string, input: unknown, transport: Transport): Promise<Outcome<unknown>> {
+  invoke(name: string, input: unknown, transport: Transport, opts: { signal?: AbortSignal } = {}): Promise<Outcome<unknown>> {
     // The queue moves on when the command finishes, or earlier when it says so (a long read lets
     // the next command in once it has read what it needs).
     let release!: () => void
     const turn = new Promise<void>((resolve) => (release = resolve))
-    const run = () => this.run(name, input, transport, release)
+    const run = () => this.run(name, input, transport, release, opts.signal)
     const result = this.tail.then(run, run)
     result.then(release, release)
     this.tail = turn
@@ -86,7 +86,7 @@ export class Door {
     return out.value as CommandOutput<N>
   }
 
-  private async run(name: string, raw: unknown, transport: Transport, release: () => void = () => {}): Promise<Outcome<unknown>> {
+  private async run(name: string, raw: unknown, transport: Transport, release: () => void = () => {}, signal?: AbortSignal): Promise<Outcome<unknown>> {
     try {
       if (typeof name !== 'string' || !isCommandName(name)) {
         throw new CommandError('not_found', `There is no command named "${String(name)}".`)
@@ -100,7 +100,8 @@ export class Door {
         {
           session: this.session,
           transport,
-          confined: transport === 'http'
+          confined: transport === 'http',
+          ...(signal ? { signal } : {})
         },
         release
       )

@@ -214,7 +214,12 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     } catch {
       return sendError(res, 404, { code: 'not_found', message: 'There is no command by that name.' })
     }
-    const out = await door.invoke(name, input, 'http')
+    // A client that hangs up before its answer stops long work done for it (the odds).
+    const gone = new AbortController()
+    res.on('close', () => {
+      if (!res.writableFinished) gone.abort()
+    })
+    const out = await door.invoke(name, input, 'http', { signal: gone.signal })
     if (out.ok) return send(res, 200, out.value === undefined ? null : out.value)
     return sendError(res, HTTP_STATUS[out.error.code], out.error)
   }

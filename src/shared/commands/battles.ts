@@ -157,6 +157,9 @@ export type BattleReview = z.infer<typeof BattleReview>
 
 // ─── Odds ───────────────────────────────────────────────────────────────────────────────────────
 
+/** The most runs one odds request may ask for: about 2.5 s of a duel at the bench's 20,000 duels a second (issue 14). */
+export const ODDS_MAX_RUNS = 50_000
+
 const Probability = z.object({ p: z.number(), low: z.number(), high: z.number() })
 export const OddsResult = z.object({
   runs: z.number().int(),
@@ -284,7 +287,8 @@ export const battleContracts = {
     summary: 'Play the battle from its current state many times with the AI on every ship (in a worker thread) and report each side’s chances with 95% intervals.',
     scope: 'campaign',
     mutates: false,
-    input: z.object({ battleId: Id, runs: z.number().int().min(10).max(1_000_000).default(2000) }).strict(),
+    // At most ODDS_MAX_RUNS: what the bench (npm run bench, highseas) plays in a few seconds on one core of a 2-core machine.
+    input: z.object({ battleId: Id, runs: z.number().int().min(10).max(ODDS_MAX_RUNS, `at most ${ODDS_MAX_RUNS.toLocaleString('en')} runs`).default(2000) }).strict(),
     output: OddsResult
   }),
   'battles.review': contract({
