@@ -14,54 +14,10 @@ import { buildSampleCampaign, SAMPLE_FILE_NAME } from '../../resources/sample/to
 import { describeCommands } from '../../src/main/http/host'
 import { COMMAND_NAMES, type CommandName } from '../../src/shared/commands'
 import { makeSession, type TestSession } from '../helpers'
+import { largest, type Json } from '../largest-input'
 
 /** The most any one command may hold the door, with its largest inputs, on a busy 2-core machine. */
 export const COMMAND_BOUND_MS = 5_000
-
-type Json = Record<string, unknown>
-
-/** The largest value a JSON Schema allows: every optional field given, strings and arrays at their longest, numbers at their highest. */
-function largest(s: Json | undefined, key = ''): unknown {
-  if (!s) return null
-  if (s.const !== undefined) return s.const
-  if (Array.isArray(s.enum)) return s.enum[s.enum.length - 1]
-  for (const k of ['anyOf', 'oneOf'] as const) {
-    const branches = s[k] as Json[] | undefined
-    if (branches) {
-      const b = branches.find((x) => x.type !== 'null') ?? branches[0]
-      return largest(b, key)
-    }
-  }
-  if (Array.isArray(s.allOf)) return largest((s.allOf as Json[])[0], key)
-  switch (s.type) {
-    case 'object': {
-      const out: Json = {}
-      for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, Json>)) out[k] = largest(v, k)
-      return out
-    }
-    case 'array': {
-      const n = typeof s.maxItems === 'number' ? s.maxItems : 1000
-      const items = s.items as Json | undefined
-      return Array.from({ length: n }, () => largest(items, key))
-    }
-    case 'string': {
-      const n = typeof s.maxLength === 'number' ? s.maxLength : 10_000
-      if (typeof s.pattern === 'string') return 'a'.repeat(Math.min(n, 64))
-      return 'a'.repeat(n)
-    }
-    case 'integer':
-    case 'number': {
-      // An id is a row that exists in the sample (1) — the largest id only finds nothing, fast.
-      if (/(^id$|Id$)/.test(key)) return 1
-      const max = typeof s.maximum === 'number' ? s.maximum : typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - 1 : Number.MAX_SAFE_INTEGER
-      return s.type === 'integer' ? Math.floor(max) : max
-    }
-    case 'boolean':
-      return true
-    default:
-      return null
-  }
-}
 
 let t: TestSession
 const timings: { name: string; ms: number; outcome: string }[] = []
