@@ -103,7 +103,7 @@ async function fuzz(): Promise<{ inputs: number; perCommand: number; fiveHundred
   let inputs = 0
   let fiveHundreds = 0
   // Commands that leave the campaign go last, so the others all run against it.
-  const last = ['backups.restore', 'campaigns.close', 'campaigns.open', 'campaigns.openSample', 'campaigns.create']
+  const last: string[] = ['backups.restore', 'campaigns.close', 'campaigns.open', 'campaigns.openSample', 'campaigns.create']
   const order = [...COMMAND_NAMES.filter((n) => !last.includes(n)), ...last]
   for (const name of order) {
     const big = largest(schemas.get(name)) as Json
@@ -153,8 +153,8 @@ async function latency(): Promise<{ worst: { name: string; ms: number }[] }> {
   await time('voyages.plan', { shipIds: ships, route: Array.from({ length: 30 }, (_, i) => (i % 2 ? b : a)) })
   await time('clock.advance', { days: 3650 })
   const schemas = new Map(describeCommands().map((c) => [c.name, c.input as Json]))
-  const last = ['backups.restore', 'campaigns.close', 'campaigns.open', 'campaigns.openSample', 'campaigns.create']
-  for (const name of [...COMMAND_NAMES.filter((n) => !last.includes(n)), ...last]) {
+  const last: string[] = ['backups.restore', 'campaigns.close', 'campaigns.open', 'campaigns.openSample', 'campaigns.create']
+  for (const name of [...COMMAND_NAMES.filter((n) => !last.includes(n)), ...(last as CommandName[])]) {
     if (name === 'battles.odds') continue // runs outside the door (its worker pool is bounded and cancellable)
     await time(name, largest(schemas.get(name)))
   }
