@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, Menu, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, session as electronSession, shell } from 'electron'
 import { buildSampleCampaign, SAMPLE_FILE_NAME } from '../../resources/sample/tortuga-run'
 import type { DoorEvent, MenuAction } from '../shared/bridge'
 import { IPC } from '../shared/bridge'
@@ -14,7 +14,7 @@ import { Door } from './door/door'
 import { registerIpc } from './electron/ipc'
 import { menuTemplate } from './electron/menu'
 import { electronNativeBinding } from './electron/native'
-import { installNavigationGuards, windowOptions } from './electron/window'
+import { hardenSession, installNavigationGuards, windowOptions } from './electron/window'
 import { fileLogger } from './log'
 import { APP_VERSION } from './version'
 
@@ -30,6 +30,7 @@ function broadcast(e: DoorEvent): void {
 async function main(): Promise<void> {
   if (!app.requestSingleInstanceLock()) return app.quit()
   await app.whenReady()
+  hardenSession(electronSession.defaultSession)
   const nativeBinding = electronNativeBinding({
     isPackaged: app.isPackaged,
     resourcesPath: process.resourcesPath,
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
           send,
           recent: session.recent.list(),
           isMac: process.platform === 'darwin',
+          production: app.isPackaged,
           openRecent: (path) => void door.invoke('campaigns.open', { path }, 'internal')
         })
       )
@@ -97,9 +99,26 @@ async function main(): Promise<void> {
     }
   })
 
-  app.on('web-contents-created', (_e, contents) => installNavigationGuards(contents, shell, appUrl()))
+  // A web link is opened in the system browser only once the GM says so, showing where it goes.
+  const confirm = async (url: string): Promise<boolean> => {
+    const target = BrowserWindow.getFocusedWindow() ?? win
+    if (!target) return false
+    const r = await dialog.showMessageBox(target, {
+      type: 'question',
+      title: 'Open a web page',
+      message: 'Open this page in your web browser?',
+      detail: url,
+      buttons: ['Open in browser', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1
+    })
+    return r.response === 0
+  }
+  app.on('web-contents-created', (_e, contents) => installNavigationGuards(contents, shell, appUrl(), { confirm }))
 
-  win = new BrowserWindow(windowOptions(join(__dirname, '../preload/index.cjs'), join(app.getAppPath(), 'resources/icon.png')))
+  win = new BrowserWindow(
+    windowOptions(join(__dirname, '../preload/index.cjs'), join(app.getAppPath(), 'resources/icon.png'), { production: app.isPackaged })
+  )
   win.once('ready-to-show', () => win?.show())
   win.on('closed', () => (win = null))
   if (devUrl) await win.loadURL(devUrl)

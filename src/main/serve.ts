@@ -1,6 +1,6 @@
 /**
  * The HTTP host on its own, without Electron:
- *   node out/main/serve.js --campaign FILE [--port N] [--create] [--home DIR]
+ *   node out/main/serve.js --campaign FILE [--port N] [--create] [--read-only] [--home DIR]
  *   node out/main/serve.js --last-or-sample   (what `npm start` does without Electron)
  * Prints exactly one line on stdout when ready:
  *   Quarterdeck serving http://127.0.0.1:PORT/?token=TOKEN
@@ -14,6 +14,7 @@ import { buildSampleCampaign, SAMPLE_FILE_NAME } from '../../resources/sample/to
 import { AppSession } from './app/session'
 import { defaultHome } from './app/paths'
 import { Door } from './door/door'
+import { CampaignLocked } from './campaign/lock'
 import { startHost } from './http/host'
 import { fileLogger } from './log'
 import { APP_VERSION } from './version'
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
       campaign: { type: 'string' },
       port: { type: 'string', default: '0' },
       create: { type: 'boolean', default: false },
+      // Open the campaign for reading only (it is open in another Quarterdeck, which holds it for writing).
+      'read-only': { type: 'boolean', default: false },
       home: { type: 'string' },
       'last-or-sample': { type: 'boolean', default: false },
       static: { type: 'string' }
@@ -48,7 +51,7 @@ async function main(): Promise<void> {
   const door = new Door(session)
 
   if (campaignPath) {
-    if (existsSync(campaignPath)) await session.open(campaignPath)
+    if (existsSync(campaignPath)) await session.open(campaignPath, { readOnly: values['read-only'] })
     else if (values.create) await session.create(campaignPath, basename(campaignPath, '.quarterdeck'), 'theah')
     else throw new Error(`There is no campaign file at ${campaignPath} (add --create to make one).`)
   } else if (values['last-or-sample']) {
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: Error) => {
-  process.stderr.write(`Quarterdeck could not start: ${e.message}\n`)
+  const hint = e instanceof CampaignLocked ? ' (Start with --read-only to read it while it is open there.)' : ''
+  process.stderr.write(`Quarterdeck could not start: ${e.message}${hint}\n`)
   process.exit(1)
 })

@@ -48,7 +48,7 @@ describe('creating a campaign', () => {
   it('makes a WAL-mode file with foreign keys on and synchronous FULL on the open connection', async () => {
     const status = await t.door.call('campaigns.create', { name: 'Sea Dogs' })
     const path = join(t.campaignsDir, 'Sea-Dogs.quarterdeck')
-    expect(status.campaign).toEqual({ path, fileName: 'Sea-Dogs.quarterdeck', name: 'Sea Dogs', setting: 'theah' })
+    expect(status.campaign).toEqual({ path, fileName: 'Sea-Dogs.quarterdeck', name: 'Sea Dogs', setting: 'theah', readOnly: false })
     expect(status.recovery).toBeNull()
     expect(existsSync(path)).toBe(true)
 
@@ -203,7 +203,6 @@ describe('opening files that are not (yet) this version’s campaigns', () => {
   })
 
   it.each([
-    ['an empty (0-byte) file', (path: string) => writeFileSync(path, '')],
     [
       'an SQLite file with no tables',
       (path: string) => {
@@ -223,6 +222,24 @@ describe('opening files that are not (yet) this version’s campaigns', () => {
     expect(snapshot(path)).toEqual(before)
     expect(listBackups(path)).toEqual([])
     expect((await t.door.call('app.status')).campaign).toBeNull()
+  })
+
+  it.each([
+    ['empty (0 bytes)', ''],
+    ['1 byte long', 'S']
+  ])('a campaign file cut down to %s opens the recovery screen with its backups offered, and is left as it is', async (_label, contents) => {
+    const path = (await t.door.call('campaigns.create', { name: 'Cut Short' })).campaign!.path
+    const backup = await t.door.call('backups.create')
+    await t.door.call('campaigns.close')
+    writeFileSync(path, contents)
+    const status = valueOf<AppStatus>(await t.door.invoke('campaigns.open', { path }, 'internal'))
+    expect(status.campaign).toBeNull()
+    expect(status.recovery!.problem).toMatch(contents === '' ? /empty/ : /only 1 byte long/)
+    expect(status.recovery!.backups.map((b) => b.id)).toEqual([backup.id])
+    expect(readFileSync(path, 'utf8')).toBe(contents)
+    // The backup it offers restores the campaign.
+    await t.door.call('backups.restore', { id: backup.id })
+    expect((await t.door.call('campaign.info')).name).toBe('Cut Short')
   })
 
   it('a campaign file whose campaign record is missing opens the recovery screen, not an internal error', async () => {

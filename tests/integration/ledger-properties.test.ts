@@ -163,7 +163,8 @@ describe('ledger properties', () => {
       }),
       { numRuns: 30 }
     )
-  })
+    // Thirty fresh campaigns: a budget for a busy shared machine, not a speed test.
+  }, 240_000)
 
   it('with debt switched on and off: the books still balance and refusals follow the setting in force', async () => {
     const op: fc.Arbitrary<LedgerOp> = fc.oneof(
@@ -177,5 +178,5 @@ describe('ledger properties', () => {
       }),
       { numRuns: 20 }
     )
-  })
+  }, 240_000)
 })

@@ -227,7 +227,7 @@ describe('the sample campaign', () => {
       const status = await t.door.call('campaigns.openSample')
       const path = join(t.campaignsDir, SAMPLE_FILE_NAME)
       expect(builds).toEqual([path])
-      expect(status.campaign).toEqual({ path, fileName: SAMPLE_FILE_NAME, name: 'The Tortuga Run', setting: 'theah' })
+      expect(status.campaign).toEqual({ path, fileName: SAMPLE_FILE_NAME, name: 'The Tortuga Run', setting: 'theah', readOnly: false })
       expect(await t.door.call('campaign.info')).toEqual({
         name: 'The Tortuga Run',
         setting: 'theah',

@@ -19,7 +19,7 @@ import type {
 import { IPC, type DoorEvent, type MenuAction, type QuarterdeckBridge } from '../../src/shared/bridge'
 import type { RecentCampaign } from '../../src/shared/commands/schemas'
 import type { Door } from '../../src/main/door/door'
-import { installNavigationGuards, isExternalLink, windowOptions } from '../../src/main/electron/window'
+import { ALLOWED_PERMISSIONS, EXTERNAL_ALLOWED_HOSTS, hardenSession, installNavigationGuards, isExternalLink, openExternalSafely, windowOptions } from '../../src/main/electron/window'
 import { isTrustedSender, registerIpc, type IpcDeps } from '../../src/main/electron/ipc'
 import { menuTemplate, type MenuDeps } from '../../src/main/electron/menu'
 import { ELECTRON_NATIVE_REL, electronNativeBinding } from '../../src/main/electron/native'
@@ -30,18 +30,36 @@ import { ELECTRON_NATIVE_REL, electronNativeBinding } from '../../src/main/elect
 
 type NavListener = (event: Event, url: string) => void
 type AttachListener = (event: Event) => void
+type FrameListener = (event: Event & { url: string; isMainFrame: boolean }, url: string) => void
 type OpenHandler = (details: HandlerDetails) => { action: 'deny' } | { action: 'allow' }
 
 /** A WebContents that records the listeners and the window-open handler the shell installs. */
 function fakeContents() {
-  const listeners = { 'will-navigate': [] as NavListener[], 'will-attach-webview': [] as AttachListener[] }
+  const listeners = {
+    'will-navigate': [] as NavListener[],
+    'will-attach-webview': [] as AttachListener[],
+    'will-frame-navigate': [] as FrameListener[],
+    'will-redirect': [] as FrameListener[]
+  }
+  const destroyed = new Set<() => void>()
   let openHandler: OpenHandler | undefined
   const contents = {
     send: vi.fn(),
-    on(event: string, listener: NavListener | AttachListener) {
+    on(event: string, listener: NavListener | AttachListener | FrameListener) {
       if (event === 'will-navigate') listeners['will-navigate'].push(listener as NavListener)
       else if (event === 'will-attach-webview') listeners['will-attach-webview'].push(listener as AttachListener)
+      else if (event === 'will-frame-navigate') listeners['will-frame-navigate'].push(listener as FrameListener)
+      else if (event === 'will-redirect') listeners['will-redirect'].push(listener as FrameListener)
       else throw new Error(`unexpected listener for ${event}`)
+      return contents
+    },
+    once(event: string, listener: () => void) {
+      if (event !== 'destroyed') throw new Error(`unexpected once listener for ${event}`)
+      destroyed.add(listener)
+      return contents
+    },
+    off(event: string, listener: () => void) {
+      if (event === 'destroyed') destroyed.delete(listener)
       return contents
     },
     setWindowOpenHandler(handler: OpenHandler) {
@@ -68,7 +86,20 @@ function fakeContents() {
     open(url: string) {
       if (!openHandler) throw new Error('no window-open handler installed')
       return openHandler({ url })
-    }
+    },
+    /** Fire will-frame-navigate (or will-redirect) at every listener; true when any prevented it. */
+    frameNavigate(url: string, isMainFrame: boolean, event: 'will-frame-navigate' | 'will-redirect' = 'will-frame-navigate'): boolean {
+      const e = { url, isMainFrame, preventDefault: vi.fn() }
+      expect(listeners[event].length).toBeGreaterThan(0)
+      for (const l of listeners[event]) l(e, url)
+      return e.preventDefault.mock.calls.length > 0
+    },
+    /** The window closes: its 'destroyed' listeners run. */
+    destroy() {
+      for (const l of [...destroyed]) l()
+      destroyed.clear()
+    },
+    destroyedListeners: () => destroyed.size
   }
 }
 
@@ -150,6 +181,16 @@ describe('windowOptions: the renderer is isolated from Node and Electron', () =>
     expect(opts.icon).toBe('/app/resources/icon.png')
     expect('icon' in windowOptions('/p.js')).toBe(false)
   })
+
+  it('turns spellcheck off (Chromium fetches its dictionaries from the network)', () => {
+    expect(wp.spellcheck).toBe(false)
+    expect(windowOptions('/p.js', undefined, { production: true }).webPreferences?.spellcheck).toBe(false)
+  })
+
+  it('a packaged (production) window cannot open DevTools; a development one can', () => {
+    expect(windowOptions('/p.js', undefined, { production: true }).webPreferences?.devTools).toBe(false)
+    expect(windowOptions('/p.js').webPreferences?.devTools).toBe(true)
+  })
 })
 
 describe('isExternalLink: only http(s) may leave the app', () => {
@@ -174,21 +215,35 @@ describe('installNavigationGuards: the page can never navigate away from the app
   const appUrl = 'file:///opt/Quarterdeck/resources/app.asar/out/renderer/index.html'
   let f: ReturnType<typeof fakeContents>
   let shell: ReturnType<typeof fakeShell>
+  let confirm: ReturnType<typeof vi.fn<(url: string) => Promise<boolean>>>
+  const settle = () => new Promise((r) => setTimeout(r, 0))
 
   beforeEach(() => {
     f = fakeContents()
     shell = fakeShell()
-    installNavigationGuards(f.contents, shell, appUrl)
+    confirm = vi.fn((_url: string) => Promise.resolve(true))
+    installNavigationGuards(f.contents, shell, appUrl, { confirm })
   })
 
-  it('blocks will-navigate to a web URL and hands it to the system browser instead', () => {
+  it('blocks will-navigate to a web URL and, once the GM confirms, hands it to the system browser', async () => {
     expect(f.navigate('https://example.com/rules')).toBe(true)
+    await settle()
+    expect(confirm).toHaveBeenCalledExactlyOnceWith('https://example.com/rules')
     expect(shell.openExternal).toHaveBeenCalledExactlyOnceWith('https://example.com/rules')
   })
 
-  it('blocks will-navigate to plain http and opens it externally', () => {
+  it('blocks will-navigate to plain http and opens it externally only when confirmed', async () => {
     expect(f.navigate('http://example.com/')).toBe(true)
+    await settle()
     expect(shell.openExternal).toHaveBeenCalledExactlyOnceWith('http://example.com/')
+  })
+
+  it('a web link the GM declines is not opened', async () => {
+    confirm.mockResolvedValue(false)
+    expect(f.navigate('https://example.com/')).toBe(true)
+    await settle()
+    expect(confirm).toHaveBeenCalledOnce()
+    expect(shell.openExternal).not.toHaveBeenCalled()
   })
 
   it.each([
@@ -199,8 +254,10 @@ describe('installNavigationGuards: the page can never navigate away from the app
     'ms-msdt:/id PCWDiagnostic',
     'vbscript:msgbox(1)',
     'data:text/html,<script>alert(1)</script>'
-  ])('blocks will-navigate to %s and never passes it to the OS', (url) => {
+  ])('blocks will-navigate to %s and never passes it to the OS (nor asks)', async (url) => {
     expect(f.navigate(url)).toBe(true)
+    await settle()
+    expect(confirm).not.toHaveBeenCalled()
     expect(shell.openExternal).not.toHaveBeenCalled()
   })
 
@@ -209,18 +266,87 @@ describe('installNavigationGuards: the page can never navigate away from the app
     expect(shell.openExternal).not.toHaveBeenCalled()
   })
 
-  it('denies every window.open, opening only http(s) in the system browser', () => {
+  it('denies every window.open, opening only confirmed http(s) in the system browser', async () => {
     expect(f.open('https://example.com/')).toEqual({ action: 'deny' })
+    await settle()
     expect(shell.openExternal).toHaveBeenCalledExactlyOnceWith('https://example.com/')
     shell.openExternal.mockClear()
     for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'quarterdeck://x', appUrl, 'about:blank', '']) {
       expect(f.open(url)).toEqual({ action: 'deny' })
     }
+    await settle()
     expect(shell.openExternal).not.toHaveBeenCalled()
+  })
+
+  it('will-frame-navigate: no subframe may navigate anywhere, and the main frame only to the app', () => {
+    expect(f.frameNavigate(appUrl, true)).toBe(false)
+    expect(f.frameNavigate(appUrl, false)).toBe(true)
+    for (const url of ['https://example.com/', 'file:///etc/passwd', 'about:blank', 'data:text/html,x']) {
+      expect(f.frameNavigate(url, true), url).toBe(true)
+      expect(f.frameNavigate(url, false), url).toBe(true)
+    }
+    expect(shell.openExternal).not.toHaveBeenCalled()
+  })
+
+  it('will-redirect: a redirect anywhere but the app is stopped', () => {
+    expect(f.frameNavigate('https://evil.example/', true, 'will-redirect')).toBe(true)
+    expect(f.frameNavigate('file:///etc/passwd', false, 'will-redirect')).toBe(true)
+    expect(f.frameNavigate(appUrl, true, 'will-redirect')).toBe(false)
   })
 
   it('prevents any <webview> from being attached', () => {
     expect(f.attachWebview()).toBe(true)
+  })
+})
+
+describe('openExternalSafely: the allow-list, else the GM’s confirmation', () => {
+  it('an allow-listed https host opens without asking; the same host over http, or another host, asks', async () => {
+    const shell = fakeShell()
+    const confirm = vi.fn((_url: string) => Promise.resolve(false))
+    expect(await openExternalSafely('https://docs.example.org/x', shell, { allowHosts: ['docs.example.org'], confirm })).toBe(true)
+    expect(confirm).not.toHaveBeenCalled()
+    expect(await openExternalSafely('http://docs.example.org/x', shell, { allowHosts: ['docs.example.org'], confirm })).toBe(false)
+    expect(await openExternalSafely('https://docs.example.org.evil.test/', shell, { allowHosts: ['docs.example.org'], confirm })).toBe(false)
+    expect(confirm).toHaveBeenCalledTimes(2)
+    expect(shell.openExternal).toHaveBeenCalledExactlyOnceWith('https://docs.example.org/x')
+  })
+
+  it('without a way to ask, a link off the list is never opened; the app’s own list is empty', async () => {
+    const shell = fakeShell()
+    expect(await openExternalSafely('https://example.com/', shell)).toBe(false)
+    expect(shell.openExternal).not.toHaveBeenCalled()
+    expect(EXTERNAL_ALLOWED_HOSTS).toEqual([])
+  })
+})
+
+describe('hardenSession: every permission the app does not use is denied', () => {
+  function fakeSession() {
+    let request: ((wc: unknown, permission: string, cb: (granted: boolean) => void, details: unknown) => void) | null = null
+    let check: ((wc: unknown, permission: string, origin: string) => boolean) | null = null
+    const spell = vi.fn()
+    const session = {
+      setPermissionRequestHandler: (h: typeof request) => void (request = h),
+      setPermissionCheckHandler: (h: typeof check) => void (check = h),
+      setSpellCheckerEnabled: spell
+    }
+    return { session, spell, ask: (p: string) => new Promise<boolean>((ok) => request!(null, p, ok, {})), check: (p: string) => check!(null, p, 'file://') }
+  }
+
+  it.each(['media', 'geolocation', 'notifications', 'midi', 'midiSysex', 'pointerLock', 'fullscreen', 'openExternal', 'clipboard-read', 'clipboard-sanitized-write', 'display-capture', 'hid', 'serial', 'usb', 'idle-detection', 'window-management', 'unknown'])(
+    'denies a request for %s, and says no when it is checked',
+    async (permission) => {
+      const f = fakeSession()
+      hardenSession(f.session as never)
+      expect(await f.ask(permission)).toBe(false)
+      expect(f.check(permission)).toBe(false)
+    }
+  )
+
+  it('the app uses no permission at all, and turns the spellchecker off', () => {
+    const f = fakeSession()
+    hardenSession(f.session as never)
+    expect([...ALLOWED_PERMISSIONS]).toEqual([])
+    expect(f.spell).toHaveBeenCalledExactlyOnceWith(false)
   })
 })
 
@@ -312,13 +438,40 @@ describe('registerIpc: the door is reachable only from the trusted page', () => 
     const w = wireIpc(appUrl)
     const input = { name: 'HMS Surprise' }
     await expect(w.call(IPC.invoke, trusted(), 'ship.create', input)).resolves.toEqual({ ok: true, value: 'door-result' })
-    expect(w.invoke).toHaveBeenCalledExactlyOnceWith('ship.create', input, 'ipc')
+    expect(w.invoke).toHaveBeenCalledExactlyOnceWith('ship.create', input, 'ipc', { signal: expect.any(AbortSignal) })
+  })
+
+  it('a window closed before its answer aborts the command’s signal (long work such as the odds stops); the listener is removed after', async () => {
+    const handlers = new Map<string, Handler>()
+    let signal: AbortSignal | undefined
+    let finish!: () => void
+    const door = {
+      invoke: vi.fn((_n: string, _i: unknown, _t: string, opts: { signal: AbortSignal }) => {
+        signal = opts.signal
+        return new Promise((ok) => (finish = () => ok({ ok: true, value: null })))
+      })
+    } as unknown as Door
+    registerIpc({ handle: (c: string, l: Handler) => void handlers.set(c, l) }, { door, appUrl: () => appUrl, chooseFile: vi.fn() })
+    const contents = fakeContents()
+    const pending = handlers.get(IPC.invoke)!({ senderFrame: frame(appUrl), sender: contents.contents }, 'battles.odds', { battleId: 1 }) as Promise<unknown>
+    await Promise.resolve()
+    expect(signal!.aborted).toBe(false)
+    contents.destroy()
+    expect(signal!.aborted).toBe(true)
+    finish()
+    await pending
+    // An answered command leaves no listener behind.
+    const again = handlers.get(IPC.invoke)!({ senderFrame: frame(appUrl), sender: contents.contents }, 'app.status', {}) as Promise<unknown>
+    expect(contents.destroyedListeners()).toBe(1)
+    finish()
+    await again
+    expect(contents.destroyedListeners()).toBe(0)
   })
 
   it('always tags IPC calls with the "ipc" transport, never one the page chooses', async () => {
     const w = wireIpc(appUrl)
     await w.call(IPC.invoke, trusted(), 'campaign.status', undefined, 'internal')
-    expect(w.invoke).toHaveBeenCalledExactlyOnceWith('campaign.status', undefined, 'ipc')
+    expect(w.invoke).toHaveBeenCalledExactlyOnceWith('campaign.status', undefined, 'ipc', { signal: expect.any(AbortSignal) })
   })
 
   it.each([
@@ -449,6 +602,14 @@ describe('menuTemplate: menu items only send named actions to the page', () => {
     const { template } = menu()
     expect(top(template, 'View').length).toBeGreaterThan(0)
     expect(top(template, 'Help').length).toBeGreaterThan(0)
+  })
+
+  it('a production build has no DevTools (nor reload) item; a development build keeps them', () => {
+    const roles = (production: boolean) => top(menuTemplate({ send: vi.fn(), openRecent: vi.fn(), recent: [], isMac: false, production }), 'View').map((i) => i.role)
+    expect(roles(true)).not.toContain('toggleDevTools')
+    expect(roles(true)).not.toContain('reload')
+    expect(roles(true)).toContain('zoomIn')
+    expect(roles(false)).toContain('toggleDevTools')
   })
 
   it('New sends "new-campaign", Open sends "open-campaign", Backups sends "backups"', () => {

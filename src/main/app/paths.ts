@@ -68,6 +68,15 @@ export function isInside(dir: string, p: string): boolean {
  * - Desktop (IPC): any path the GM chose; a bare name means the campaigns folder.
  * - HTTP: only files directly in the campaigns folder, or ones the person who started the host named.
  */
+/**
+ * The longest campaign file name, in bytes. File systems allow 255; Quarterdeck keeps files beside
+ * the campaign named after it with up to 40 bytes more (the lock and its temporary names, SQLite's
+ * -journal, -wal and -shm, the .backups folder).
+ */
+export const MAX_FILE_NAME_BYTES = 200
+/** The longest whole path, in bytes (4096 is Linux's PATH_MAX; the same room is kept for the files beside it). */
+export const MAX_PATH_BYTES = 4000
+
 export function resolveCampaignPath(
   given: string,
   paths: AppPaths,
@@ -79,6 +88,20 @@ export function resolveCampaignPath(
   if (extname(p) !== CAMPAIGN_EXT) {
     throw new CommandError('invalid_input', `path: a campaign file ends in ${CAMPAIGN_EXT} ("${basename(p)}" does not).`, {
       field: 'path'
+    })
+  }
+  const nameBytes = Buffer.byteLength(basename(p))
+  if (nameBytes > MAX_FILE_NAME_BYTES) {
+    throw new CommandError(
+      'invalid_input',
+      `path: the file name is ${nameBytes} bytes long; a campaign's file name can be at most ${MAX_FILE_NAME_BYTES} bytes (the file system allows 255, and Quarterdeck names files beside it after it).`,
+      { field: 'path', limit: MAX_FILE_NAME_BYTES }
+    )
+  }
+  if (Buffer.byteLength(p) > MAX_PATH_BYTES) {
+    throw new CommandError('invalid_input', `path: the whole path is ${Buffer.byteLength(p)} bytes long; it can be at most ${MAX_PATH_BYTES} bytes.`, {
+      field: 'path',
+      limit: MAX_PATH_BYTES
     })
   }
   if (confined) {

@@ -18,6 +18,15 @@ import { RecentList } from './recent'
 
 export const BACKUP_INTERVAL_MS = 15 * 60 * 1000
 
+/** What every change to a campaign open read-only is refused with. */
+export function readOnlyError(): CommandError {
+  return new CommandError(
+    'rule',
+    'This campaign is open read-only, because it is open in another Quarterdeck window: nothing can be changed here. Make changes in that window, or close it there and open the campaign again.',
+    { readOnly: true }
+  )
+}
+
 export interface SessionOptions {
   home: string
   mode: 'desktop' | 'browser'
@@ -97,7 +106,7 @@ export class AppSession {
       mode: this.mode,
       campaignsDir: this.paths.campaignsDir,
       campaign:
-        c && info ? { path: c.path, fileName: basename(c.path), name: info.name, setting: info.setting } : null,
+        c && info ? { path: c.path, fileName: basename(c.path), name: info.name, setting: info.setting, readOnly: c.readOnly } : null,
       recovery: this.recovery
         ? {
             path: this.recovery.path,
@@ -114,18 +123,40 @@ export class AppSession {
     this.recovery = null
     this.lastBackupAt = this.now().getTime()
     this.dirty = false
-    this.recent.touch(file.path, file.info().name, this.now())
+    if (!file.readOnly) this.recent.touch(file.path, file.info().name, this.now())
+  }
+
+  /** The open campaign, for a command that changes it: refused when it is open read-only. */
+  requireWritable(): CampaignFile {
+    const c = this.requireCampaign()
+    if (c.readOnly) throw readOnlyError()
+    return c
   }
 
   /**
    * Open a campaign. The one open now stays open until the new one has opened (or turned out to be
    * damaged), so a file that cannot be opened at all leaves the GM where they were.
    */
-  async open(path: string): Promise<void> {
-    if (this.campaign && realPath(this.campaign.path) === realPath(path)) return
+  async open(path: string, opts: { readOnly?: boolean } = {}): Promise<void> {
+    const readOnly = opts.readOnly === true
+    // Already open: nothing to do, unless it is open read-only and the GM now asks to write to it.
+    if (this.campaign && realPath(this.campaign.path) === realPath(path) && (readOnly || !this.campaign.readOnly)) return
+    if (this.campaign?.readOnly && realPath(this.campaign.path) === realPath(path)) {
+      // Reading it is not holding it: let go of the read-only connection so this one can take the lock.
+      const ro = this.campaign
+      this.campaign = null
+      ro.close()
+      try {
+        await this.open(path)
+      } catch (e) {
+        this.campaign = await CampaignFile.open(path, { now: this.now, nativeBinding: this.nativeBinding, readOnly: true })
+        throw e
+      }
+      return
+    }
     let file: CampaignFile
     try {
-      file = await CampaignFile.open(path, { now: this.now, nativeBinding: this.nativeBinding })
+      file = await CampaignFile.open(path, { now: this.now, nativeBinding: this.nativeBinding, readOnly })
     } catch (e) {
       if (e instanceof DamagedCampaignError) {
         await this.close()
@@ -184,7 +215,7 @@ export class AppSession {
   }
 
   backupNow(): Promise<Backup> {
-    return this.backup(this.requireCampaign(), 'manual')
+    return this.backup(this.requireWritable(), 'manual')
   }
 
   /** Called by the door after each write: notes the activity and takes a backup when one is due. */
@@ -214,6 +245,7 @@ export class AppSession {
   async restore(id: string): Promise<void> {
     const path = this.campaign?.path ?? this.recovery?.path
     if (!path) throw new CommandError('rule', 'No campaign is open, so there is nothing to restore into.')
+    if (this.campaign?.readOnly) throw readOnlyError()
     const source = backupFile(path, id)
     checkBackup(source)
     if (this.campaign) {

@@ -16,6 +16,9 @@ export const KEEP_DAILY_DAYS = 7
 /** Backups taken by rotation policy; the others (manual, before a migration or restore, damaged) are kept. */
 const ROTATED: ReadonlySet<BackupKind> = new Set(['auto', 'close'])
 
+/** A cut-short backup and the SQLite files that belong to it. */
+const PARTIAL = /\.partial(?:-journal|-wal|-shm)?$/
+
 const NAME = /^(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)(?:-(\d+))?--([a-z-]+)\.quarterdeck$/
 
 export function backupsDir(campaignPath: string): string {
@@ -82,10 +85,11 @@ export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind,
  * days; delete the other automatic ones. Returns the ids removed.
  */
 export function rotateBackups(campaignPath: string, now: Date): string[] {
-  // A backup cut short by a crash is left as *.partial: never listed, so clear it away here.
+  // A backup cut short by a crash is left as *.partial, with SQLite's journal for it if the kill came
+  // mid-write (*.partial-journal, or -wal/-shm): never listed, so clear them all away here.
   const dir = backupsDir(campaignPath)
   if (existsSync(dir)) {
-    for (const f of readdirSync(dir)) if (f.endsWith('.partial')) rmSync(join(dir, f), { force: true })
+    for (const f of readdirSync(dir)) if (PARTIAL.test(f)) rmSync(join(dir, f), { force: true })
   }
   const auto = listBackups(campaignPath).filter((b) => ROTATED.has(b.kind))
   const keep = new Set(auto.slice(0, KEEP_LAST).map((b) => b.id))

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { seedState } from '../../shared/dice/rng'
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync, rmSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { Backup, CampaignInfo, Setting } from '../../shared/commands/schemas'
 import { CommandError } from '../../shared/errors'
@@ -8,6 +8,7 @@ import { takeBackup } from './backups'
 import { LATEST_SCHEMA, MIGRATIONS } from './migrations'
 import { integrityProblem, openSqlite, stmt, type Db, type SqliteOptions } from './sqlite'
 import { installUndoCapture } from './undo'
+import { acquireLock } from './lock'
 
 export const CAMPAIGN_EXT = '.quarterdeck'
 
@@ -24,7 +25,12 @@ export class DamagedCampaignError extends Error {
 
 export interface OpenOptions extends SqliteOptions {
   now: () => Date
+  /** Open for reading only, without the writer's lock (the file is open in another Quarterdeck). */
+  readOnly?: boolean
 }
+
+/** The smallest a real SQLite file can be (one page of the smallest size). Anything shorter was cut off. */
+const MIN_SQLITE_BYTES = 512
 
 export interface CreateOptions extends OpenOptions {
   name: string
@@ -42,7 +48,11 @@ export class CampaignFile {
     readonly db: Db,
     readonly path: string,
     /** Backups taken while opening (before a migration). */
-    readonly openingBackups: Backup[]
+    readonly openingBackups: Backup[],
+    /** Gives back the writer's lock (a no-op for a read-only file). */
+    private readonly unlock: () => void,
+    /** Opened for reading only: every change is refused. */
+    readonly readOnly = false
   ) {}
 
   info(): CampaignInfo {
@@ -56,9 +66,10 @@ export class CampaignFile {
   close(): void {
     if (!this.db.open) return
     try {
-      this.db.pragma('wal_checkpoint(TRUNCATE)')
+      if (!this.readOnly) this.db.pragma('wal_checkpoint(TRUNCATE)')
     } finally {
       this.db.close()
+      this.unlock()
     }
   }
 
@@ -69,7 +80,14 @@ export class CampaignFile {
         field: 'path'
       })
     }
-    const db = openSqlite(path, opts)
+    const unlock = acquireLock(path, opts.now)
+    let db: Db
+    try {
+      db = openSqlite(path, opts)
+    } catch (e) {
+      unlock()
+      throw e
+    }
     try {
       configure(db)
       // One transaction: a crash can never leave a schema without its campaign record.
@@ -84,11 +102,12 @@ export class CampaignFile {
         stmt(db, `INSERT INTO rng (id, state) VALUES (1, ?)`).run(JSON.stringify(seedState(opts.seed ?? randomInt(0, 2 ** 31 - 1))))
       })()
       installUndoCapture(db)
-      return new CampaignFile(db, path, [])
+      return new CampaignFile(db, path, [], unlock)
     } catch (e) {
       db.close()
       // Nothing of the new campaign may stay behind to block its name.
       for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true })
+      unlock()
       throw e
     }
   }
@@ -101,11 +120,27 @@ export class CampaignFile {
     if (!existsSync(path)) {
       throw new CommandError('not_found', `There is no campaign file at ${path}.`, { field: 'path' })
     }
+    const st = statSync(path)
+    if (st.isDirectory()) {
+      throw new CommandError('invalid_input', `path: ${basename(path)} is a folder, not a campaign file.`, { field: 'path' })
+    }
+    if (!st.isFile()) throw new CommandError('invalid_input', `path: ${basename(path)} is not a regular file.`, { field: 'path' })
+    const readOnly = opts.readOnly === true
+    const unlock = readOnly ? () => {} : acquireLock(path, opts.now)
     let db: Db
     try {
-      db = openSqlite(path, { ...opts, fileMustExist: true })
+      // A file shorter than one SQLite page is a campaign cut short (SQLite would take an empty one for a new database).
+      if (st.size < MIN_SQLITE_BYTES) {
+        throw new DamagedCampaignError(path, `The file is ${st.size === 0 ? 'empty' : `only ${st.size} byte${st.size === 1 ? '' : 's'} long`}: its contents were lost.`)
+      }
+      try {
+        db = openSqlite(path, { ...opts, readonly: readOnly, fileMustExist: true })
+      } catch (e) {
+        throw new DamagedCampaignError(path, (e as Error).message)
+      }
     } catch (e) {
-      throw new DamagedCampaignError(path, (e as Error).message)
+      unlock()
+      throw e
     }
     try {
       let problem: string | null
@@ -134,6 +169,13 @@ export class CampaignFile {
         )
       }
       if (!hasCampaignRecord(db)) throw new DamagedCampaignError(path, 'The campaign record is missing from this file.')
+      if (readOnly) {
+        if (applied.length < known.length) {
+          throw new CommandError('rule', `${basename(path)} needs updating to this version of Quarterdeck, which cannot be done read-only; open it where it is open now, or once it is closed there.`)
+        }
+        db.pragma('query_only = ON')
+        return new CampaignFile(db, path, [], unlock, true)
+      }
       configure(db)
       const backups: Backup[] = []
       if (applied.length < known.length) {
@@ -141,9 +183,10 @@ export class CampaignFile {
         migrate(db, opts.now().toISOString())
       }
       installUndoCapture(db)
-      return new CampaignFile(db, path, backups)
+      return new CampaignFile(db, path, backups, unlock)
     } catch (e) {
       db.close()
+      unlock()
       throw e
     }
   }

@@ -1,3 +1,4 @@
+import { watersAlong } from '../../shared/voyage/geometry'
 import { addMonths } from '../../shared/calendar'
 import type {
   Chart,
@@ -344,17 +345,16 @@ export function planVoyage(db: Db, input: { shipIds: number[]; route: number[] }
     max: Math.min(...ships.map((s) => s.max))
   }
   const days = (speed: number) => (speed <= 0 ? 0 : Math.ceil(distanceNm / speed))
-  // The waters crossed: sampled every 10 nm along each leg.
+  // The waters crossed: each leg cut where it crosses an area's edge (work by route points and area edges, not by distance).
   const t = getRule(db, 'encounterChecks')
   const areas = seaAreas(db)
   const open = seaSettings(db).default_water
   const waters = new Map<WaterKind, number>()
+  const measured = new Map<string, Map<WaterKind, number>>() // a route sailed there and back again is measured once each way
   for (const l of legs) {
-    const n = Math.max(1, Math.ceil(l.distanceNm / 10))
-    for (let i = 0; i < n; i++) {
-      const kind = waterAt(pointAlong(l.points, (i + 0.5) / n), areas, open, t)
-      waters.set(kind, (waters.get(kind) ?? 0) + l.distanceNm / n)
-    }
+    const key = `${l.routeId}:${l.fromPortId}`
+    if (!measured.has(key)) measured.set(key, watersAlong(l.points, l.distanceNm, areas, open, t))
+    for (const [kind, nm] of measured.get(key)!) waters.set(kind, (waters.get(kind) ?? 0) + nm)
   }
   const foods = input.shipIds.map((id) => crewRoster(db, id, quotes).provisions).filter((p) => p.weeksLeft !== null)
   const problems = ships.flatMap((s) => s.problems)

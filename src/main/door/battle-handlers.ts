@@ -132,9 +132,15 @@ export const battleHandlers: BattleHandlers = {
 
   'battles.odds': {
     kind: 'read-async',
-    run: ({ campaign: { db }, progress }, input) => {
+    run: ({ campaign: { db, path }, progress, signal }, input) => {
       const { setup, state } = oddsInput(db, input.battleId)
-      return () => runOdds(setup, state, input.runs, (done, total) => progress(done, total, `${done.toLocaleString('en')} of ${total.toLocaleString('en')} runs`))
+      // One simulation per battle: asking again for this battle stops the one still running.
+      const key = `${path}#${input.battleId}`
+      return () =>
+        runOdds(setup, state, input.runs, (done, total) => progress(done, total, `${done.toLocaleString('en')} of ${total.toLocaleString('en')} runs`), {
+          key,
+          ...(signal ? { signal } : {})
+        })
     }
   },
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
 import { contracts, isCommandName, type CommandName, type CommandOutput } from '../../shared/commands'
 import { CommandError, type CommandErrorBody, type Outcome } from '../../shared/errors'
-import type { AppSession } from '../app/session'
+import { readOnlyError, type AppSession } from '../app/session'
 import { stmt, withMemo } from '../campaign/sqlite'
 import { BadDice, NeedsDice, type DiceBox } from '../../shared/dice/roll'
 import { NotationError } from '../../shared/dice/notation'
@@ -67,12 +67,12 @@ export class Door {
     this.checkOutputs = opts.checkOutputs ?? Boolean(process.env.VITEST)
   }
 
-  invoke(name: string, input: unknown, transport: Transport): Promise<Outcome<unknown>> {
+  invoke(name: string, input: unknown, transport: Transport, opts: { signal?: AbortSignal } = {}): Promise<Outcome<unknown>> {
     // The queue moves on when the command finishes, or earlier when it says so (a long read lets
     // the next command in once it has read what it needs).
     let release!: () => void
     const turn = new Promise<void>((resolve) => (release = resolve))
-    const run = () => this.run(name, input, transport, release)
+    const run = () => this.run(name, input, transport, release, opts.signal)
     const result = this.tail.then(run, run)
     result.then(release, release)
     this.tail = turn
@@ -86,7 +86,7 @@ export class Door {
     return out.value as CommandOutput<N>
   }
 
-  private async run(name: string, raw: unknown, transport: Transport, release: () => void = () => {}): Promise<Outcome<unknown>> {
+  private async run(name: string, raw: unknown, transport: Transport, release: () => void = () => {}, signal?: AbortSignal): Promise<Outcome<unknown>> {
     try {
       if (typeof name !== 'string' || !isCommandName(name)) {
         throw new CommandError('not_found', `There is no command named "${String(name)}".`)
@@ -100,7 +100,8 @@ export class Door {
         {
           session: this.session,
           transport,
-          confined: transport === 'http'
+          confined: transport === 'http',
+          ...(signal ? { signal } : {})
         },
         release
       )
@@ -139,11 +140,13 @@ export class Door {
         }
       }
       case 'campaign-async': {
+        session.requireWritable()
         const value = await spec.run(withCampaign(), input as never)
         session.emit({ type: 'changed', command: name, seq: null })
         return value
       }
       case 'write': {
+        session.requireWritable()
         const c = withCampaign()
         const { db } = c.campaign
         let box: DiceBox | undefined
@@ -182,6 +185,12 @@ export class Door {
     if (e instanceof NotationError) {
       return { code: 'invalid_input', message: `notation: ${e.message}`, details: { issues: [{ field: 'notation', message: e.message }] } }
     }
+    if ((e as NodeJS.ErrnoException | null)?.code === 'ENAMETOOLONG') {
+      return { code: 'invalid_input', message: 'path: a name in it is longer than the file system allows (255 bytes).', details: { issues: [{ field: 'path', message: 'a name in it is too long' }] } }
+    }
+    // A read that would write (or any write slipping through) on a campaign open read-only.
+    const sqliteCode = (e as { code?: unknown } | null)?.code
+    if (this.session.campaign?.readOnly && typeof sqliteCode === 'string' && sqliteCode.startsWith('SQLITE_READONLY')) return readOnlyError().toBody()
     const ref = randomBytes(4).toString('hex')
     this.session.log(`[${ref}] command ${name} failed`, e)
     return {

@@ -11,7 +11,7 @@ import { crewHandlers } from './crew-handlers'
 import { voyageHandlers } from './voyage-handlers'
 import { tradeHandlers } from './trade-handlers'
 import { ventureHandlers } from './venture-handlers'
-import { readdirSync, statSync } from 'node:fs'
+import { readdirSync, statSync, type Stats } from 'node:fs'
 import { join } from 'node:path'
 
 const pathOf = (ctx: AppContext, given: string) =>
@@ -55,13 +55,23 @@ const appHandlers = {
     kind: 'app',
     run: ({ session }) => {
       const dir = session.paths.campaignsDir
-      return readdirSync(dir)
-        .filter((f) => f.endsWith('.quarterdeck'))
-        .map((f) => {
-          const st = statSync(join(dir, f))
-          return { path: join(dir, f), fileName: f, bytes: st.size, modifiedAt: st.mtime.toISOString() }
-        })
-        .sort((a, b) => b.modifiedAt.localeCompare(a.modifiedAt))
+      const out: { path: string; fileName: string; bytes: number; modifiedAt: string }[] = []
+      for (const f of readdirSync(dir)) {
+        if (!f.endsWith('.quarterdeck')) continue
+        let st: Stats
+        try {
+          st = statSync(join(dir, f)) // follows a symlink: a dangling one throws
+        } catch (e) {
+          session.log(`campaigns.available: skipped ${f}: it cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; a link to a file that is not there?)`)
+          continue
+        }
+        if (!st.isFile()) {
+          session.log(`campaigns.available: skipped ${f}: it is not a file`)
+          continue
+        }
+        out.push({ path: join(dir, f), fileName: f, bytes: st.size, modifiedAt: st.mtime.toISOString() })
+      }
+      return out.sort((a, b) => b.modifiedAt.localeCompare(a.modifiedAt))
     }
   },
 
@@ -77,7 +87,7 @@ const appHandlers = {
   'campaigns.open': {
     kind: 'app',
     run: async (ctx, input) => {
-      await ctx.session.open(pathOf(ctx, input.path))
+      await ctx.session.open(pathOf(ctx, input.path), { readOnly: input.readOnly })
       return ctx.session.status()
     }
   },

@@ -10,6 +10,8 @@ export interface AppContext {
   transport: Transport
   /** True when campaign paths must stay in the campaigns folder (the HTTP host). */
   confined: boolean
+  /** Aborted when whoever asked is gone (the window closed, the HTTP client hung up): long work stops. */
+  signal?: AbortSignal
 }
 
 export interface CampaignContext extends AppContext {

@@ -44,10 +44,33 @@ export interface HandlerDetails {
   url: string
 }
 
+/** What 'will-frame-navigate' and 'will-redirect' pass first (Electron's Event<…NavigationEventParams>). */
+export interface NavigationEvent extends Event {
+  url: string
+  isMainFrame: boolean
+}
+
+export interface PermissionRequestDetails {
+  requestingUrl?: string
+}
+
+export interface Session {
+  setPermissionRequestHandler(
+    handler: ((webContents: WebContents, permission: string, callback: (granted: boolean) => void, details: PermissionRequestDetails) => void) | null
+  ): void
+  setPermissionCheckHandler(handler: ((webContents: WebContents | null, permission: string, requestingOrigin: string) => boolean) | null): void
+  setSpellCheckerEnabled(enable: boolean): void
+}
+
 export interface WebContents {
   send(channel: string, ...args: unknown[]): void
   on(event: 'will-navigate', listener: (event: Event, url: string) => void): this
+  on(event: 'will-frame-navigate', listener: (event: NavigationEvent) => void): this
+  on(event: 'will-redirect', listener: (event: NavigationEvent, url: string) => void): this
   on(event: 'will-attach-webview', listener: (event: Event) => void): this
+  once(event: 'destroyed', listener: () => void): this
+  off(event: 'destroyed', listener: () => void): this
+  session: Session
   setWindowOpenHandler(handler: (details: HandlerDetails) => { action: 'deny' } | { action: 'allow' }): void
   mainFrame: WebFrameMain
   isDestroyed(): boolean
@@ -120,7 +143,18 @@ export interface SaveDialogOptions {
   filters?: { name: string; extensions: string[] }[]
 }
 
+export interface MessageBoxOptions {
+  type?: 'none' | 'info' | 'error' | 'question' | 'warning'
+  title?: string
+  message: string
+  detail?: string
+  buttons?: string[]
+  defaultId?: number
+  cancelId?: number
+}
+
 export interface Dialog {
+  showMessageBox(window: BrowserWindow, options: MessageBoxOptions): Promise<{ response: number }>
   showOpenDialog(window: BrowserWindow, options: OpenDialogOptions): Promise<{ canceled: boolean; filePaths: string[] }>
   showSaveDialog(window: BrowserWindow, options: SaveDialogOptions): Promise<{ canceled: boolean; filePath?: string }>
   showErrorBox(title: string, content: string): void
@@ -151,6 +185,7 @@ export const ipcRenderer: IpcRenderer
 export const contextBridge: ContextBridge
 export const dialog: Dialog
 export const shell: Shell
+export const session: { defaultSession: Session }
 
 declare global {
   namespace NodeJS {

@@ -33,9 +33,18 @@ export interface IpcDeps {
 
 /** Wire the two IPC channels: invoke a command, and the native file dialog. */
 export function registerIpc(ipcMain: Pick<IpcMain, 'handle'>, deps: IpcDeps): void {
-  ipcMain.handle(IPC.invoke, (event, name, input) => {
+  ipcMain.handle(IPC.invoke, async (event, name, input) => {
     if (!isTrustedSender(event, deps.appUrl())) return refused
-    return deps.door.invoke(String(name), input, 'ipc')
+    // A window closed (or reloaded away) before its answer stops long work done for it (the odds).
+    const gone = new AbortController()
+    const sender = (event as Partial<Pick<IpcMainInvokeEvent, 'sender'>>).sender
+    const onGone = () => gone.abort()
+    sender?.once?.('destroyed', onGone)
+    try {
+      return await deps.door.invoke(String(name), input, 'ipc', { signal: gone.signal })
+    } finally {
+      sender?.off?.('destroyed', onGone)
+    }
   })
   ipcMain.handle(IPC.chooseFile, (event, mode, suggested) => {
     if (!isTrustedSender(event, deps.appUrl())) return null

@@ -7,6 +7,8 @@ export interface MenuDeps {
   openRecent: (path: string) => void
   recent: RecentCampaign[]
   isMac: boolean
+  /** A packaged app: no DevTools item (nor reload, which would drop the GM's unsaved typing). */
+  production?: boolean
 }
 
 /** The native menu: File, Edit, View, Help (and the app menu on macOS). */
@@ -42,9 +44,7 @@ export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
     {
       label: 'View',
       submenu: [
-        { role: 'reload' },
-        { role: 'toggleDevTools' },
-        { type: 'separator' },
+        ...(d.production ? [] : ([{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }] satisfies MenuItemConstructorOptions[])),
         { role: 'resetZoom' },
         { role: 'zoomIn' },
         { role: 'zoomOut' },

@@ -5,12 +5,50 @@ import { Worker } from 'node:worker_threads'
 import type { OddsResult } from '../../shared/commands/battles'
 import { oddsSeed, type OddsResultData } from '../../shared/highseas/simulate'
 import type { BattleSetup, BattleState } from '../../shared/highseas/types'
+import { CommandError } from '../../shared/errors'
 
 /**
  * The odds of a battle ('battles.odds'): `simulate` (src/shared/highseas/simulate.ts) in a
- * worker thread, so the main process stays free while thousands of battles are played. One
- * worker per request (the machines this runs on have two cores; the main thread keeps the other).
+ * worker thread, so the main process stays free while thousands of battles are played.
+ *
+ * Bounded and cancellable (issue 14): at most ODDS_POOL_SIZE workers run at once (more requests
+ * wait their turn); at most one simulation per battle (`key`) — a new request for the same battle
+ * stops the old one, running or waiting; and an aborted `signal` (the window closed, the HTTP client
+ * went away) stops it too. A stopped simulation's worker is terminated at once and its promise
+ * rejects with `OddsStopped`.
  */
+
+/** Workers running at once: the machines this runs on have two cores, and the main thread needs one of them now and then. */
+export const ODDS_POOL_SIZE = 2
+
+/** A simulation stopped before it finished: replaced by a newer request for its battle, or no longer wanted. */
+export class OddsStopped extends CommandError {
+  constructor(why: string) {
+    super('rule', `The odds were stopped before they were worked out: ${why}.`, { stopped: true })
+    this.name = 'OddsStopped'
+  }
+}
+
+interface Job {
+  key: string | undefined
+  start: () => void
+  stop: (why: string) => void
+}
+const running = new Set<Job>()
+const waiting: Job[] = []
+
+/** How many odds workers are running now, and how many requests wait (for tests and the bench). */
+export function oddsPoolState(): { running: number; waiting: number } {
+  return { running: running.size, waiting: waiting.length }
+}
+
+function pump(): void {
+  while (running.size < ODDS_POOL_SIZE && waiting.length > 0) {
+    const next = waiting.shift()!
+    running.add(next)
+    next.start()
+  }
+}
 
 export interface OddsWorkerData {
   setup: BattleSetup
@@ -29,6 +67,10 @@ export interface OddsOptions {
   /** Default: `oddsSeed(setup, state)` (the battle seed mixed with the turn): the same odds for the same turn. */
   seed?: number
   maxTurns?: number
+  /** One simulation per key (the battle): a new one with the same key stops the old. */
+  key?: string
+  /** Aborted: stop (the window that asked closed, the HTTP client hung up). */
+  signal?: AbortSignal
 }
 
 /**
@@ -57,29 +99,52 @@ export function runOdds(
   onProgress?: (done: number, runs: number) => void,
   opts: OddsOptions = {}
 ): Promise<OddsResult> {
-  const started = performance.now()
   const data: OddsWorkerData = { setup, state, runs, seed: opts.seed ?? oddsSeed(setup, state), maxTurns: opts.maxTurns ?? 60 }
   return new Promise<OddsResult>((resolve, reject) => {
     let settled = false
-    let worker: Worker
-    try {
-      worker = startWorker(data)
-    } catch (e) {
-      reject(e)
-      return
+    let worker: Worker | undefined
+    const done = () => {
+      running.delete(job)
+      const i = waiting.indexOf(job)
+      if (i >= 0) waiting.splice(i, 1)
+      opts.signal?.removeEventListener('abort', onAbort)
+      pump()
     }
     const finish = (fn: () => void) => {
       if (settled) return
       settled = true
       fn()
-      void worker.terminate()
+      if (worker) void worker.terminate()
+      done()
     }
-    worker.on('message', (m: OddsWorkerMessage) => {
-      if (m.type === 'progress') onProgress?.(m.done, m.runs)
-      else if (m.type === 'done') finish(() => resolve({ ...m.result, ms: Math.round(performance.now() - started) }))
-      else finish(() => reject(Object.assign(new Error(`odds: ${m.message}`), { stack: m.stack })))
-    })
-    worker.on('error', (e) => finish(() => reject(e)))
-    worker.on('exit', (code) => finish(() => reject(new Error(`odds: the worker stopped (exit code ${code}) before it finished`))))
+    const job: Job = {
+      key: opts.key,
+      stop: (why) => finish(() => reject(new OddsStopped(why))),
+      start: () => {
+        const started = performance.now()
+        try {
+          worker = startWorker(data)
+        } catch (e) {
+          finish(() => reject(e))
+          return
+        }
+        worker.on('message', (m: OddsWorkerMessage) => {
+          if (settled) return
+          if (m.type === 'progress') onProgress?.(m.done, m.runs)
+          else if (m.type === 'done') finish(() => resolve({ ...m.result, ms: Math.round(performance.now() - started) }))
+          else finish(() => reject(Object.assign(new Error(`odds: ${m.message}`), { stack: m.stack })))
+        })
+        worker.on('error', (e) => finish(() => reject(e)))
+        worker.on('exit', (code) => finish(() => reject(new Error(`odds: the worker stopped (exit code ${code}) before it finished`))))
+      }
+    }
+    const onAbort = () => job.stop('the window that asked for them was closed')
+    if (opts.signal?.aborted) return job.stop('the window that asked for them was closed')
+    opts.signal?.addEventListener('abort', onAbort, { once: true })
+    if (opts.key !== undefined) {
+      for (const other of [...running, ...waiting]) if (other.key === opts.key) other.stop('a newer request for the same battle replaced them')
+    }
+    waiting.push(job)
+    pump()
   })
 }

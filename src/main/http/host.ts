@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createReadStream, realpathSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
@@ -10,6 +10,17 @@ import type { Door } from '../door/door'
 
 /** Request bodies larger than this are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024
+
+/**
+ * Time limits, so that a slow or stalled client cannot hold a socket (Node's own default lets a
+ * request take five minutes): its headers must arrive within HEADERS_TIMEOUT_MS, the whole request
+ * (headers and body) within REQUEST_TIMEOUT_MS, and an idle kept-alive socket is closed after
+ * KEEP_ALIVE_TIMEOUT_MS. A request that overruns is answered 408 and its socket closed. The event
+ * stream (GET /api/events) is a reply, not a request: it is not cut off (it beats every 20 s).
+ */
+export const HEADERS_TIMEOUT_MS = 10_000
+export const REQUEST_TIMEOUT_MS = 30_000
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000
 
 /** The renderer's Content Security Policy, served with every page (and set in the Electron window). */
 export const CSP = [
@@ -47,6 +58,8 @@ export interface HostOptions {
   port: number
   /** The built renderer (out/renderer); omitted, only the API is served. */
   staticDir?: string
+  /** Shorter limits for tests; default HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. */
+  timeouts?: { headersMs: number; requestMs: number }
 }
 
 export interface Host {
@@ -121,11 +134,22 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const { door, token } = opts
   let port = opts.port
   const staticRoot = opts.staticDir ? resolve(opts.staticDir) : undefined
+  const realStaticRoot = staticRoot ? realpathSync(staticRoot) : ''
 
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`])
   const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`])
 
-  const server = createServer((req, res) => {
+  const headersMs = opts.timeouts?.headersMs ?? HEADERS_TIMEOUT_MS
+  const requestMs = opts.timeouts?.requestMs ?? REQUEST_TIMEOUT_MS
+  const server = createServer(
+    {
+      headersTimeout: headersMs,
+      requestTimeout: requestMs,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      // How often Node checks those limits (its default, 30 s, would let a stalled request run long past them).
+      connectionsCheckingInterval: Math.min(1000, headersMs)
+    },
+    (req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'no-referrer')
     res.setHeader('X-Frame-Options', 'DENY')
@@ -134,7 +158,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       if (!res.headersSent) sendError(res, 500, { code: 'internal', message: 'The request could not be handled.' })
       else res.end()
     })
-  })
+    }
+  )
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = req.headers.host ?? ''
@@ -189,7 +214,12 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     } catch {
       return sendError(res, 404, { code: 'not_found', message: 'There is no command by that name.' })
     }
-    const out = await door.invoke(name, input, 'http')
+    // A client that hangs up before its answer stops long work done for it (the odds).
+    const gone = new AbortController()
+    res.on('close', () => {
+      if (!res.writableFinished) gone.abort()
+    })
+    const out = await door.invoke(name, input, 'http', { signal: gone.signal })
     if (out.ok) return send(res, 200, out.value === undefined ? null : out.value)
     return sendError(res, HTTP_STATUS[out.error.code], out.error)
   }
@@ -219,7 +249,14 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     }
     if (rel === '/' || rel === '') rel = '/index.html'
     const file = normalize(join(staticRoot, rel))
-    if (!file.startsWith(staticRoot + sep) || !existsSync(file) || !statSync(file).isFile()) {
+    // The file itself, with every symlink on the way followed, must still be inside the renderer folder.
+    let real: string
+    try {
+      real = realpathSync(file)
+    } catch {
+      real = ''
+    }
+    if (!file.startsWith(staticRoot + sep) || !real.startsWith(realStaticRoot + sep) || !statSync(real).isFile()) {
       return sendError(res, 404, { code: 'not_found', message: `Nothing at ${url.pathname}.` })
     }
     res.writeHead(200, {
@@ -228,7 +265,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       'Cache-Control': extname(file) === '.html' ? 'no-store' : 'public, max-age=3600'
     })
     if (req.method === 'HEAD') return void res.end()
-    createReadStream(file).pipe(res)
+    createReadStream(real).pipe(res)
   }
 
   await new Promise<void>((ok, fail) => {

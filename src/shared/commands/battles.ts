@@ -136,8 +136,8 @@ export type Fate = z.infer<typeof Fate>
 export const ReviewLine = z
   .object({
     participantId: ParticipantId,
-    name: z.string(),
-    side: z.string(),
+    name: z.string().max(200),
+    side: z.string().max(200),
     /** The campaign ship, if any (write-back applies to it); generated ships have none. */
     shipId: Id.nullable(),
     fate: Fate,
@@ -152,7 +152,7 @@ export const ReviewLine = z
     /** Handling lost to a rudder strained by Hard Turns, kept until repaired in port (absent: as the battle left it). */
     rudderDamage: z.number().int().min(0).max(99).optional(),
     /** Captured: the owners she passes to, by whole-percent shares (the capturing ship's owners by default). */
-    prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).default([])
+    prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).max(40).default([])
   })
   .strict()
 export type ReviewLine = z.input<typeof ReviewLine>
@@ -165,6 +165,9 @@ export const BattleReview = z.object({
 export type BattleReview = z.infer<typeof BattleReview>
 
 // ─── Odds ───────────────────────────────────────────────────────────────────────────────────────
+
+/** The most runs one odds request may ask for: about 2.5 s of a duel at the bench's 20,000 duels a second (issue 14). */
+export const ODDS_MAX_RUNS = 50_000
 
 const Probability = z.object({ p: z.number(), low: z.number(), high: z.number() })
 export const OddsResult = z.object({
@@ -293,7 +296,8 @@ export const battleContracts = {
     summary: 'Play the battle from its current state many times with the AI on every ship (in a worker thread) and report each side’s chances with 95% intervals.',
     scope: 'campaign',
     mutates: false,
-    input: z.object({ battleId: Id, runs: z.number().int().min(10).max(1_000_000).default(2000) }).strict(),
+    // At most ODDS_MAX_RUNS: what the bench (npm run bench, highseas) plays in a few seconds on one core of a 2-core machine.
+    input: z.object({ battleId: Id, runs: z.number().int().min(10).max(ODDS_MAX_RUNS, `at most ${ODDS_MAX_RUNS.toLocaleString('en')} runs`).default(2000) }).strict(),
     output: OddsResult
   }),
   'battles.review': contract({
@@ -307,7 +311,7 @@ export const battleContracts = {
     summary: 'Apply the (GM-edited) review to the campaign in one step: ships take their damage, prizes join their captors’ owners, sunk ships are marked lost.',
     scope: 'campaign',
     mutates: true,
-    input: z.object({ battleId: Id, lines: z.array(ReviewLine).min(1) }).strict(),
+    input: z.object({ battleId: Id, lines: z.array(ReviewLine).min(1).max(40, 'at most 40 lines: a battle has at most 40 participants') }).strict(),
     output: z.object({ battleId: Id, applied: z.array(z.object({ participantId: ParticipantId, shipId: Id.nullable(), text: z.string() })) })
   }),
   'ships.repairRudder': contract({

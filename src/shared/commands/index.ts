@@ -70,10 +70,11 @@ const appContracts = {
     output: AppStatus
   }),
   'campaigns.open': contract({
-    summary: 'Open a campaign file. A damaged file opens the recovery screen instead.',
+    summary:
+      'Open a campaign file. A damaged file opens the recovery screen instead. A file open in another Quarterdeck is refused (with its pid) unless readOnly is set: then it opens for reading only.',
     scope: 'app',
     mutates: true,
-    input: z.object({ path: CampaignPath }).strict(),
+    input: z.object({ path: CampaignPath, readOnly: z.boolean().default(false) }).strict(),
     output: AppStatus
   }),
   'campaigns.openSample': contract({

@@ -30,7 +30,9 @@ export const CampaignSummary = z.object({
   path: z.string(),
   fileName: z.string(),
   name: z.string(),
-  setting: Setting
+  setting: Setting,
+  /** Opened read-only because another Quarterdeck holds it (every change is refused here). */
+  readOnly: z.boolean()
 })
 export type CampaignSummary = z.infer<typeof CampaignSummary>
 

@@ -28,6 +28,8 @@ interface State {
   connectionError: string | null
   /** Counts changes to the open campaign (from any window): pages watch it to reload their data. */
   changes: number
+  /** A campaign the GM tried to open that is open in another Quarterdeck window: offered read-only. */
+  lockedOffer: { path: string; message: string } | null
 }
 
 /** The app's view of the main process: what is open, the recent list, the journal. */
@@ -41,7 +43,8 @@ export const useAppStore = defineStore('app', {
     backups: [],
     settings: null,
     connectionError: null,
-    changes: 0
+    changes: 0,
+    lockedOffer: null
   }),
   getters: {
     campaign: (s) => s.status?.campaign ?? null,
@@ -134,8 +137,23 @@ export const useAppStore = defineStore('app', {
     createCampaign(name: string, setting: Setting, path?: string) {
       return this.run('campaigns.create', path ? { name, setting, path } : { name, setting }).then((s) => this.adopt(s))
     },
-    openCampaign(path: string) {
-      return this.run('campaigns.open', { path }).then((s) => this.adopt(s))
+    /**
+     * Open a campaign. One open in another Quarterdeck window is not an error to toast: the GM is
+     * asked whether to open it read-only (`lockedOffer`, shown by GlobalActions).
+     */
+    async openCampaign(path: string, readOnly = false): Promise<boolean> {
+      try {
+        return await this.adopt(await call('campaigns.open', { path, readOnly }))
+      } catch (e) {
+        const lockedBy = e instanceof CommandFailure ? (e.details as { lockedBy?: { pid: number } } | undefined)?.lockedBy : undefined
+        if (e instanceof CommandFailure && lockedBy) {
+          this.lockedOffer = { path, message: e.message }
+          return false
+        }
+        if (e instanceof CommandFailure) notify.error(errorTitle(e.code), e.message)
+        else notify.error('Something went wrong', (e as Error).message)
+        return false
+      }
     },
     openSample() {
       return this.run('campaigns.openSample', {}).then((s) => this.adopt(s))
