@@ -29,6 +29,16 @@ export interface ShipNumbers {
 
 const FIGHTER_SHARE = { merchant: 1 / 4, naval: 1 / 3, privateer: 1 / 3, pirate: 1 } as const
 
+/**
+ * The first term of a ship's Speed (the Speed she started the battle with), opened into how it was
+ * reached when the campaign says (the design's Speed, less an overdue careening: seed 003 I).
+ */
+export function withStartSpeed(p: ParticipantSetup, terms: BTerm[]): BTerm[] {
+  const from = p.speedTerms ?? []
+  if (from.length === 0 || terms.length === 0 || terms[0]!.value !== p.speed) return terms
+  return [...from.map((t) => ({ label: t.label === 'Design' ? 'Speed of her design' : t.label, value: t.value })), ...terms.slice(1)]
+}
+
 export function shipNumbers(setup: BattleSetup, state: BattleState, id: string): ShipNumbers | null {
   const p = setup.participants.find((x) => x.id === id)
   const s = state.participants[id]
@@ -49,7 +59,7 @@ export function shipNumbers(setup: BattleSetup, state: BattleState, id: string):
       hullMax: p.hullPoints,
       riggingNow: c.riggingNow,
       riggingMax: p.riggingPoints,
-      speed: { value: c.speed, terms: c.terms.speed ?? [] },
+      speed: { value: c.speed, terms: withStartSpeed(p, c.terms.speed ?? []) },
       handling: { value: c.handling, terms: c.terms.handling ?? [] },
       crippled: c.crippled,
       takingWater: c.takingWater,
@@ -67,7 +77,7 @@ export function shipNumbers(setup: BattleSetup, state: BattleState, id: string):
   const takingWater = s.hullDamage > hullMax / 2
   const crippled = p.kind === 'ship' && riggingMax > 0 && riggingNow <= 0
 
-  const speedTerms: BTerm[] = [{ label: 'Speed of the ship', value: p.speed }]
+  const speedTerms: BTerm[] = withStartSpeed(p, [{ label: 'Speed of the ship', value: p.speed }])
   let speed = p.speed
   if (p.kind !== 'ship') {
     speed = 0
