@@ -4,7 +4,8 @@
  * forts and towns from the §2 Forts table; refusals; the list, the state, removal; the calculators.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { replay } from '../../src/shared/highseas/engine'
+import { currentStats, replay } from '../../src/shared/highseas/engine'
+import { withStartSpeed } from '../../src/shared/numbers'
 import { makeSession } from '../helpers'
 import { dropSample, openSample, seaDogVsMerchantman, type SampleSession } from './battles-ops'
 
@@ -274,11 +275,11 @@ describe('seed 003 I, careening: "for each month after the fourth that a ship go
     expect(dog.speed).toBe(cond.speed.now)
     expect(dog.speedTerms).toEqual(cond.speed.breakdown)
     // The Numbers tab reads the engine's terms, its first opened into how her Speed was reached.
-    const { shipNumbers } = await import('../../src/renderer/src/components/battle/shipNumbers')
-    const n = shipNumbers(v.setup, v.state, dog.id)!
-    expect(n.speed.value).toBe(cond.speed.now)
-    expect(n.speed.terms[0]).toEqual({ label: 'Speed of her design', value: 4 })
-    expect(n.speed.terms[1]!.label).toMatch(/^Careening \d+ months overdue/)
-    expect(n.speed.terms[1]!.value).toBe(cond.speed.now - 4)
+    const c = currentStats(v.setup, v.state, dog.id)
+    expect(c.speed).toBe(cond.speed.now)
+    const terms = withStartSpeed(dog, c.terms.speed ?? [])
+    expect(terms[0]).toEqual({ label: 'Speed of her design', value: 4 })
+    expect(terms[1]!.label).toMatch(/^Careening \d+ months overdue/)
+    expect(terms[1]!.value).toBe(cond.speed.now - 4)
   })
 })

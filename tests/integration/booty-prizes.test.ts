@@ -218,3 +218,54 @@ describe("seed 003 VII Of the Rewards of a Pirate's Life, BOOTY: a pirate's priz
     expect(unbalanced()).toEqual([])
   })
 })
+
+describe('seed 003 I.1-I.3 and VII: the hold is one hold — plunder and provisions must fit with cargo, powder, boats and the food ton', () => {
+  async function fullWolf() {
+    const marcel = await person('Marcel', { money: 30_000 })
+    const port = await call('ports.create', { name: 'Port Royal', nation: 'Avalon', friendlyTo: { owners: [marcel.ownerId], nations: [] } })
+    const wolf = await launched('corsair', [{ ownerId: marcel.ownerId, share: 100 }], 'Sea Wolf')
+    await call('crew.configure', { shipId: wolf, kind: 'pirate' })
+    await call('ships.moveTo', { shipId: wolf, portId: port.id })
+    await call('crew.hire', { shipId: wolf, sailors: 10 })
+    const before = await call('ships.condition', { shipId: wolf })
+    expect(before.hold).toMatchObject({ cargoTons: 0, freeAfterCargo: before.hold.free })
+    // Lumber fills the hold to 2 t of room.
+    await call('trade.buy', { shipId: wolf, cargo: 'lumber', tons: before.hold.free - 2, payerId: marcel.ownerId })
+    const cond = await call('ships.condition', { shipId: wolf })
+    expect(cond.hold).toMatchObject({ cargoTons: before.hold.free - 2, freeAfterCargo: 2 })
+    return { marcel, wolf }
+  }
+
+  it('a town’s plunder that does not fit is refused with the room left; the GM names what to leave behind', async () => {
+    const { wolf } = await fullWolf()
+    // One small fort, taken: 3 t of wine and the fort's 2 t of powder (5 t) against 2 t of room.
+    const dice = [1, 8, 8, 3, 5, 2]
+    const e = await fail('booty.town', { shipId: wolf, town: 'Puerto Chico', forts: { small: 1 }, fortsTaken: { small: 1 }, dice })
+    expect(e.code).toBe('rule')
+    expect(e.message).toMatch(/room for 2 t, not the 5 t of plunder: leave at least 3 t behind/)
+    expect(e.details).toMatchObject({ field: 'leaveBehind', room: 2, plunder: { cargo: [{ cargo: 'wine', tons: 3 }], powder: 2 } })
+    expect((await call('booty.get', { shipId: wolf })).pot).toBe(0)
+
+    const over = await fail('booty.town', { shipId: wolf, town: 'Puerto Chico', forts: { small: 1 }, fortsTaken: { small: 1 }, leaveBehind: { cargo: { wine: 4 } }, dice })
+    expect(over).toMatchObject({ code: 'invalid_input', details: { field: 'leaveBehind.cargo.wine' } })
+
+    const out = await call('booty.town', { shipId: wolf, town: 'Puerto Chico', forts: { small: 1 }, fortsTaken: { small: 1 }, leaveBehind: { cargo: { wine: 3 }, powder: 0 }, dice })
+    expect(out.cargo).toEqual([{ cargo: 'wine', label: 'Wine', tons: 3, loaded: 0 }])
+    expect(out.powderLoaded).toBe(2)
+    expect(out.ransom).toBe(6_500)
+    expect((await call('ships.condition', { shipId: wolf })).hold.freeAfterCargo).toBe(0)
+  })
+
+  it('provisions need the ton set aside for food: refused at the field with the room left', async () => {
+    const { marcel, wolf } = await fullWolf()
+    await call('trade.buy', { shipId: wolf, cargo: 'lumber', tons: 1.5, payerId: marcel.ownerId })
+    const e = await fail('ships.provision', { shipId: wolf, months: 1 })
+    expect(e).toMatchObject({ code: 'rule', details: { field: 'months', free: 0.5, need: 1 } })
+    expect(e.message).toMatch(/hold has 0.5 t free .*cargo 9.5 t\): provisions need the 1 t set aside/)
+    expect((await call('crew.get', { shipId: wolf })).provisions.crewWeeks).toBe(0)
+    await call('trade.sell', { shipId: wolf, cargo: 'lumber', tons: 1, dice: [5] })
+    const ok = await call('ships.provision', { shipId: wolf, months: 1 })
+    expect(ok.provisions.holdTons).toBe(1)
+    expect((await call('ships.condition', { shipId: wolf })).hold).toMatchObject({ foodTons: 1, freeAfterCargo: 0.5 })
+  })
+})

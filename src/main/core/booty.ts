@@ -1,10 +1,10 @@
 import type { DiceBox } from '../../shared/dice/roll'
 import type { ShipDesign } from '../../shared/ship/design'
 import { CommandError } from '../../shared/errors'
-import { cargoLabel, divideBooty, rollPrizeHold, rollTown, type BootyMember } from '../../shared/trade/rules'
+import { cargoLabel, divideBooty, plunderLoad, rollPrizeHold, rollTown, type BootyMember } from '../../shared/trade/rules'
 import { stmt, type Db } from '../campaign/sqlite'
 import { currentDay, labelOf } from './clock-state'
-import { companyOf, currencyOf } from './crew'
+import { companyOf, currencyOf, holdText, shipHold } from './crew'
 import { post, requireFunds, WORLD_OWNER_ID, type Line } from './ledger'
 import { getPerson } from './people'
 import { getRule } from './rules'
@@ -121,7 +121,13 @@ function toOwners(db: Db, shipId: number, total: number, memo: string, command: 
 
 export function townBooty(
   db: Db,
-  input: { shipId: number; town: string; forts: { small: number; medium: number; large: number }; fortsTaken: { small: number; medium: number; large: number } },
+  input: {
+    shipId: number
+    town: string
+    forts: { small: number; medium: number; large: number }
+    fortsTaken: { small: number; medium: number; large: number }
+    leaveBehind?: { cargo: Record<string, number>; powder: number }
+  },
   dice: () => DiceBox,
   command: string
 ) {
@@ -132,14 +138,32 @@ export function townBooty(
   const roll = (n: string, purpose: string) => dice().roll(n, `${input.town}: ${purpose}`).total
   const out = rollTown(getRule(db, 'townRansom'), getRule(db, 'prizeHolds'), input.forts, input.fortsTaken, roll)
   const prices = getRule(db, 'cargoPrices')
-  let free = holdOf(db, ship.id).capacity.free
-  const cargo = out.cargo.map((c) => {
-    const loaded = Math.max(0, Math.min(c.tons, Math.floor(free * 10) / 10))
-    if (loaded > 0) loadCargo(db, ship.id, c.cargo, loaded, 0)
-    free -= loaded
-    return { cargo: c.cargo, label: cargoLabel(prices, c.cargo), tons: c.tons, loaded }
+  // The plunder must fit in the one hold with what is there (seed 003 I), less what the GM leaves behind.
+  const hold = shipHold(db, ship.id)
+  const load = plunderLoad({ cargo: out.cargo, powder: out.fortPowder }, input.leaveBehind ?? { cargo: {}, powder: 0 }, hold.freeAfterCargo)
+  if (load.problems.length) {
+    const p = load.problems[0]!
+    const plunder = [...out.cargo.map((c) => `${c.tons} t of ${cargoLabel(prices, c.cargo)}`), ...(out.fortPowder ? [`${out.fortPowder} t of powder and shot`] : [])]
+    throw new CommandError(
+      p.field === 'leaveBehind' ? 'rule' : 'invalid_input',
+      p.field === 'leaveBehind'
+        ? `${input.town}'s plunder (${plunder.join(', ')}) does not fit aboard the ${ship.name}: ${p.message} (${holdText(hold)}). Choose what to leave behind; nothing was taken.`
+        : `${p.field}: ${p.message}.`,
+      {
+        field: p.field,
+        room: load.room,
+        plunder: {
+          cargo: out.cargo.map((c) => ({ cargo: c.cargo, label: cargoLabel(prices, c.cargo), tons: c.tons })),
+          powder: out.fortPowder
+        }
+      }
+    )
+  }
+  const cargo = load.cargo.map((c) => {
+    if (c.loaded > 0) loadCargo(db, ship.id, c.cargo, c.loaded, 0)
+    return { cargo: c.cargo, label: cargoLabel(prices, c.cargo), tons: c.tons, loaded: c.loaded }
   })
-  if (out.fortPowder > 0) stmt(db, `UPDATE ship SET powder_tons = powder_tons + ? WHERE id = ?`).run(out.fortPowder, ship.id)
+  if (load.powder.loaded > 0) stmt(db, `UPDATE ship SET powder_tons = powder_tons + ? WHERE id = ?`).run(load.powder.loaded, ship.id)
   const memo = `Ransom of ${input.town} taken by the ${ship.name}`
   const paid = toOwners(db, ship.id, out.ransom, memo, command)
   // The pot only holds what her owners were paid (no owners: nothing is booked, nothing is paid).
@@ -151,6 +175,7 @@ export function townBooty(
     ransom: out.ransom,
     fortGuns: out.fortGuns,
     fortPowder: out.fortPowder,
+    powderLoaded: load.powder.loaded,
     breakdown: out.breakdown,
     ransomTerms: out.ransomTerms,
     cargoTerms: out.cargoTerms,

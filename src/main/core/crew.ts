@@ -827,6 +827,7 @@ export function provisionShip(db: Db, input: { shipId: number; months: number },
   requireFriendlyPort(db, x.row, x.c, 'buy provisions')
   const eaters = x.row.crew + x.officers.length
   if (eaters === 0) throw new CommandError('rule', `Nobody is aboard the ${x.row.name} to eat provisions: sign on a crew first.`)
+  requireFoodRoom(db, x, 'months')
   const up = getRule(db, 'crewUpkeep')
   const wpm = weeksPerMonthOf(db, x.design)
   const cost = eaters * input.months * up.foodPerCrewMonth
@@ -957,14 +958,58 @@ export function conditionOf(db: Db, x: Ctx): Condition {
       portPoints: repairs.portPointsPerWeek,
       portCostPerPoint: repairs.portCostPerPoint
     },
-    hold: {
-      capacity: d.cargoCapacity,
-      powderTons: powder,
-      boatTons: boats,
-      foodTons,
-      free: Math.round((d.cargoCapacity - powder - boats - foodTons) * 10) / 10
-    }
+    hold: holdTons(db, x, { powder, boats, food: foodTons })
   }
+}
+
+/** Cargo tons in a ship's hold (the trade side's ship_cargo rows). */
+function cargoAboard(db: Db, shipId: number): number {
+  const r = stmt(db, `SELECT COALESCE(SUM(tons), 0) AS t FROM ship_cargo WHERE ship_id = ?`).get(shipId) as { t: number }
+  return Math.round(r.t * 10) / 10
+}
+
+/**
+ * The one hold (seed 003 I.1-I.3): shot and powder, jolly boats, the ton set aside for food while
+ * any is aboard, and cargo, all in the ship's cargo tonnage. `free` is before cargo (what the trade
+ * side reckons from), `freeAfterCargo` the room left for anything more.
+ */
+function holdTons(db: Db, x: Ctx, t: { powder: number; boats: number; food: number }) {
+  const capacity = x.quote.derived.cargoCapacity
+  const cargo = cargoAboard(db, x.row.id)
+  const free = Math.round((capacity - t.powder - t.boats - t.food) * 10) / 10
+  return { capacity, powderTons: t.powder, boatTons: t.boats, foodTons: t.food, free, cargoTons: cargo, freeAfterCargo: Math.round((free - cargo) * 10) / 10 }
+}
+
+type HoldNow = ReturnType<typeof holdTons>
+
+/** "hold 24 t less powder 4 t, boats 2 t, food 1 t and cargo 17 t": how the room left was reached, for refusals. */
+export function holdText(h: HoldNow): string {
+  const t = (n: number) => `${Math.round(n * 10) / 10} t`
+  const less = [h.powderTons && `powder ${t(h.powderTons)}`, h.boatTons && `boats ${t(h.boatTons)}`, h.foodTons && `food ${t(h.foodTons)}`, h.cargoTons && `cargo ${t(h.cargoTons)}`].filter(
+    (s): s is string => typeof s === 'string'
+  )
+  return `hold ${t(h.capacity)}${less.length ? ` less ${listing(less)}` : ''}`
+}
+
+/** The hold of a ship now (for loads that must fit: plunder, provisions). */
+export function shipHold(db: Db, shipId: number): HoldNow {
+  return shipCondition(db, shipId).hold
+}
+
+/**
+ * Provisions need the ton of the hold set aside for the crew's food (seed 003 I.2): taking on the
+ * first food aboard must find that ton free after cargo, powder and boats, or is refused.
+ */
+function requireFoodRoom(db: Db, x: Ctx, field: string): void {
+  if (x.c.provisions > 0) return
+  const need = getRule(db, 'shipOutfitting').foodReserveTons
+  const h = conditionOf(db, x).hold
+  if (h.freeAfterCargo + 1e-9 >= need) return
+  throw new CommandError(
+    'rule',
+    `The ${x.row.name}'s hold has ${Math.max(0, h.freeAfterCargo)} t free (${holdText(h)}): provisions need the ${need} t set aside for the crew's food. Unload cargo first.`,
+    { field, free: h.freeAfterCargo, need }
+  )
 }
 
 export function shipCondition(db: Db, shipId: number, quotes?: Map<string, ShipQuote>): Condition {
@@ -1413,6 +1458,7 @@ export function portWork(db: Db, day: number, dice: () => DiceBox, effect: (t: s
         const crewMonths = Math.ceil((want - x.c.provisions) / wpm)
         const cost = crewMonths * up.foodPerCrewMonth
         try {
+          requireFoodRoom(db, x, 'provisionMonths')
           const paid = chargeCrewCost(db, x, cost, {
             memo: `Provisions for the ${x.row.name} (${crewMonths} crew-months)`,
             command: 'clock.advance',

@@ -206,7 +206,12 @@ export const Condition = z.object({
     powderTons: z.number(),
     boatTons: z.number(),
     foodTons: z.number(),
-    free: z.number()
+    /** Room before cargo: the hold less powder, boats and the food ton. */
+    free: z.number(),
+    /** Cargo aboard (the Trade tab's). */
+    cargoTons: z.number(),
+    /** Room left after cargo too: what any more load (plunder, provisions' food ton) must fit in. */
+    freeAfterCargo: z.number()
   })
 })
 export type Condition = z.infer<typeof Condition>

@@ -1,6 +1,7 @@
 import type { Battery, BattleSetup, BattleState, BTerm, ParticipantSetup, ParticipantState } from '../../../../shared/highseas/types'
 import { BATTERIES } from '../../../../shared/highseas/types'
 import { currentStats } from '../../../../shared/highseas/engine'
+import { withStartSpeed } from '../../../../shared/numbers'
 
 /**
  * A participant's numbers now, for the board and the numbers card, with their terms (seed 003 IV:
@@ -28,16 +29,6 @@ export interface ShipNumbers {
 }
 
 const FIGHTER_SHARE = { merchant: 1 / 4, naval: 1 / 3, privateer: 1 / 3, pirate: 1 } as const
-
-/**
- * The first term of a ship's Speed (the Speed she started the battle with), opened into how it was
- * reached when the campaign says (the design's Speed, less an overdue careening: seed 003 I).
- */
-export function withStartSpeed(p: ParticipantSetup, terms: BTerm[]): BTerm[] {
-  const from = p.speedTerms ?? []
-  if (from.length === 0 || terms.length === 0 || terms[0]!.value !== p.speed) return terms
-  return [...from.map((t) => ({ label: t.label === 'Design' ? 'Speed of her design' : t.label, value: t.value })), ...terms.slice(1)]
-}
 
 export function shipNumbers(setup: BattleSetup, state: BattleState, id: string): ShipNumbers | null {
   const p = setup.participants.find((x) => x.id === id)
