@@ -269,3 +269,48 @@ describe('seed 003 I.1-I.3 and VII: the hold is one hold — plunder and provisi
     expect((await call('ships.condition', { shipId: wolf })).hold).toMatchObject({ foodTons: 1, freeAfterCargo: 0.5 })
   })
 })
+
+describe('seed 003 I.2 CREW: "Aboard pirate and privateer vessels, these costs are subtracted from booty" — the officers’ wages go to the officers', () => {
+  it('the wages owed to an NPC officer are paid to that officer when the booty is divided, the rest to the hands and suppliers', async () => {
+    const marcel = await person('Marcel', { money: 30_000 })
+    const bosun = await person('Bosun Legrand', { kind: 'npc' })
+    const wolf = await launched('corsair', [{ ownerId: marcel.ownerId, share: 100 }], 'Sea Wolf')
+    await call('crew.configure', { shipId: wolf, kind: 'pirate' })
+    await call('crew.hire', { shipId: wolf, sailors: 10, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }, { role: 'boatswain', personId: bosun.id, wage: 20 }] })
+    const next = (await call('upkeep.summary')).nextDay
+    await call('clock.advance', { days: next - (await call('clock.now')).day })
+    const state = await call('booty.get', { shipId: wolf })
+    expect(state.owed).toBeGreaterThan(20)
+    expect(state.owedToOfficers).toEqual([{ ownerId: bosun.ownerId, name: 'Bosun Legrand', amount: 20 }])
+    const bosunBefore = await cash(bosun.ownerId)
+
+    const out = await call('booty.divide', { shipId: wolf, amount: state.owed + 1_000 })
+    expect(out.owedPaid).toBe(state.owed)
+    expect(out.owedTo).toEqual([
+      { ownerId: bosun.ownerId, name: 'Bosun Legrand', amount: 20 },
+      { ownerId: WORLD_OWNER_ID, name: 'the hands and suppliers', amount: state.owed - 20 }
+    ])
+    const share = out.lines.find((l) => l.ownerId === bosun.ownerId)!.amount
+    expect(await cash(bosun.ownerId)).toBe(bosunBefore + 20 + share)
+    expect((await call('booty.get', { shipId: wolf })).owedToOfficers).toEqual([])
+    expect(unbalanced()).toEqual([])
+  })
+
+  it('booty short of what is owed pays the officers and the rest pro rata', async () => {
+    const marcel = await person('Marcel', { money: 30_000 })
+    const bosun = await person('Bosun Legrand', { kind: 'npc' })
+    const wolf = await launched('corsair', [{ ownerId: marcel.ownerId, share: 100 }], 'Sea Wolf')
+    await call('crew.configure', { shipId: wolf, kind: 'privateer' })
+    await call('crew.hire', { shipId: wolf, sailors: 8, officers: [{ role: 'boatswain', personId: bosun.id, wage: 20 }] })
+    const next = (await call('upkeep.summary')).nextDay
+    await call('clock.advance', { days: next - (await call('clock.now')).day })
+    const owed = (await call('booty.get', { shipId: wolf })).owed
+    const half = Math.floor(owed / 2)
+    const out = await call('booty.divide', { shipId: wolf, amount: half })
+    const toBosun = out.owedTo.find((o) => o.ownerId === bosun.ownerId)!.amount
+    expect(Math.abs(toBosun - (20 * half) / owed)).toBeLessThanOrEqual(1)
+    const after = await call('booty.get', { shipId: wolf })
+    expect(after.owed).toBe(owed - half)
+    expect(after.owedToOfficers).toEqual([{ ownerId: bosun.ownerId, name: 'Bosun Legrand', amount: 20 - toBosun }])
+  })
+})

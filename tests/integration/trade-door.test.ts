@@ -249,7 +249,10 @@ describe('issue 8 done-when: a captured merchantman, her hold, the haven and the
     expect(line('The hands').amount).toBeGreaterThan(10_700)
     expect(div.lines.reduce((n, l) => n + l.amount, 0)).toBe(15_600)
     expect(await cash(marcel.ownerId)).toBe(marcelBefore - 16_000 + line('Marcel').amount)
-    expect(await cash(bosun.ownerId)).toBe(line('Bosun').amount)
+    // Seed 003 I.2 (issue 13): the boatswain's wages owed come out of the booty to him, with his share.
+    const toBosun = div.owedTo.find((o) => o.ownerId === bosun.ownerId)?.amount ?? 0
+    expect(toBosun).toBeGreaterThan(0)
+    expect(await cash(bosun.ownerId)).toBe(line('Bosun').amount + toBosun)
     expect((await call('crew.get', { shipId: wolf })).owed).toBe(0)
   })
 

@@ -4,7 +4,7 @@ import { CommandError } from '../../shared/errors'
 import { cargoLabel, divideBooty, plunderLoad, rollPrizeHold, rollTown, type BootyMember } from '../../shared/trade/rules'
 import { stmt, type Db } from '../campaign/sqlite'
 import { currentDay, labelOf } from './clock-state'
-import { companyOf, currencyOf, holdText, shipHold } from './crew'
+import { companyOf, currencyOf, holdText, owedToOf, payOwed, shipHold } from './crew'
 import { post, requireFunds, WORLD_OWNER_ID, type Line } from './ledger'
 import { getPerson } from './people'
 import { getRule } from './rules'
@@ -77,6 +77,11 @@ export function bootyState(db: Db, shipId: number) {
     kind: companyOf(db, shipId).kind,
     pot: potOf(db, shipId),
     owed: companyOf(db, shipId).owed,
+    owedToOfficers: [...owedToOf(companyOf(db, shipId))].map(([ownerId, amount]) => ({
+      ownerId,
+      name: (stmt(db, `SELECT name FROM owner WHERE id = ?`).get(ownerId) as { name: string } | undefined)?.name ?? `owner ${ownerId}`,
+      amount
+    })),
     articles: articlesOf(db, shipId),
     divisions: rows.filter((r) => r.amount < 0).map((r) => ({ day: r.day, label: label(r.day), amount: -r.amount, memo: r.memo })),
     entries: rows.map((r) => ({ day: r.day, label: label(r.day), amount: r.amount, memo: r.memo })),
@@ -236,7 +241,9 @@ export function divideBootyFor(
   const net = new Map<number, number>()
   const add = (id: number, a: number) => net.set(id, (net.get(id) ?? 0) + a)
   owners.forEach((o, i) => add(o.ownerId, -parts[i]!))
-  add(WORLD_OWNER_ID, d.owedPaid)
+  // What the crew is owed: the named officers' wages to those officers, the rest to the outside world (seed 003 I.2).
+  const owedTo = d.owedPaid ? payOwed(db, ship.id, d.owedPaid) : []
+  for (const o of owedTo) add(o.ownerId, o.amount)
   for (const l of d.lines) add(l.ownerId, l.amount)
 
   // Heroic bonuses aboard merchantmen and warships (seed 003 VI).
@@ -260,10 +267,6 @@ export function divideBootyFor(
   const lines: Line[] = [...net.entries()].filter(([, a]) => a !== 0).map(([ownerId, a]) => ({ ownerId, account: 'cash', amount: a }))
   const memo = `Booty of the ${ship.name} divided: ${fmt(amount)}${d.owedPaid ? ` (${fmt(d.owedPaid)} owed to the crew paid first)` : ''}`
   if (lines.length) post(db, { day: currentDay(db), memo, command: opts.command, lines })
-  if (d.owedPaid) {
-    stmt(db, `INSERT OR IGNORE INTO ship_company (ship_id) VALUES (?)`).run(ship.id)
-    stmt(db, `UPDATE ship_company SET owed = owed - ? WHERE ship_id = ?`).run(d.owedPaid, ship.id)
-  }
   const fromPot = Math.min(amount, Math.max(0, pot))
   if (fromPot > 0) addToPot(db, ship.id, -fromPot, memo)
   addShipEvent(db, ship.id, currentDay(db), memo)
@@ -272,6 +275,8 @@ export function divideBootyFor(
     shipName: ship.name,
     amount,
     owedPaid: d.owedPaid,
+    /** Who the owed pay went to: named officers their wages, the rest to the hands and suppliers. */
+    owedTo: owedTo.map((o) => ({ ownerId: o.ownerId, name: o.name, amount: o.amount })),
     divided: d.divided,
     totalShares: d.totalShares,
     perShare: Math.floor(d.perShare * 100) / 100,

@@ -88,6 +88,14 @@ interface CompanyRow {
   hull_seen: number
   hull_port_only: number
   owed: number
+  /** Of `owed`, what is owed to named officers for their wages: JSON owner id -> amount. */
+  owed_to: string
+  /** This week's recruiting in port: JSON (see `RecruitWeek`). */
+  recruits: string
+  port_days: number
+  port_eater_days: number
+  sea_days: number
+  sea_eater_days: number
   orders: string
 }
 
@@ -109,6 +117,12 @@ function defaultCompany(shipId: number): CompanyRow {
     hull_seen: 0,
     hull_port_only: 0,
     owed: 0,
+    owed_to: '{}',
+    recruits: '{}',
+    port_days: 0,
+    port_eater_days: 0,
+    sea_days: 0,
+    sea_eater_days: 0,
     orders: '{}'
   }
 }
@@ -134,6 +148,54 @@ function setCompany(db: Db, shipId: number, patch: Partial<Omit<CompanyRow, 'shi
   if (keys.length === 0) return
   if (!(read && storedCompanies.has(read))) ensureCompany(db, shipId)
   stmt(db, `UPDATE ship_company SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE ship_id = ?`).run(...keys.map((k) => patch[k] as unknown), shipId)
+}
+
+/** What is owed to named officers (by the owner paid for each), part of the crew's `owed`. */
+export const owedToOf = (c: { owed_to: string }): Map<number, number> =>
+  new Map(Object.entries(JSON.parse(c.owed_to) as Record<string, number>).map(([k, v]) => [Number(k), v] as [number, number]).filter(([, v]) => v > 0))
+const owedToJson = (m: Map<number, number>) => JSON.stringify(Object.fromEntries([...m].filter(([, v]) => v > 0).sort((a, b) => a[0] - b[0])))
+
+/** Add to what the crew is owed: `total`, of which `toOfficers` is owed to named officers (by owner). */
+function addOwed(db: Db, shipId: number, total: number, toOfficers: { ownerId: number; amount: number }[] = []): void {
+  if (total <= 0) return
+  const c = companyOf(db, shipId)
+  const m = owedToOf(c)
+  let left = total
+  for (const o of toOfficers) {
+    const a = Math.min(o.amount, left)
+    if (a <= 0) continue
+    m.set(o.ownerId, (m.get(o.ownerId) ?? 0) + a)
+    left -= a
+  }
+  setCompany(db, shipId, { owed: c.owed + total, owed_to: owedToJson(m) }, c)
+}
+
+/**
+ * Pay `amount` of what the crew is owed: named officers and the rest (the hands' wages, food and
+ * gear, paid to the outside world) alike, pro rata (seed 003 I.2). Returns who is paid what; the
+ * company's owed and owed_to are reduced.
+ */
+export function payOwed(db: Db, shipId: number, amount: number): { ownerId: number; name: string; amount: number }[] {
+  const c = companyOf(db, shipId)
+  const pay = Math.min(Math.max(0, amount), c.owed)
+  if (pay <= 0) return []
+  const m = owedToOf(c)
+  const officers = [...m.entries()]
+  const toOfficers = officers.reduce((n, [, a]) => n + a, 0)
+  const rest = Math.max(0, c.owed - toOfficers)
+  const parts = splitByShares(pay, [...officers.map(([, a]) => a), rest])
+  const name = stmt(db, `SELECT name FROM owner WHERE id = ?`)
+  const out: { ownerId: number; name: string; amount: number }[] = []
+  officers.forEach(([ownerId, a], i) => {
+    const p = Math.min(parts[i]!, a)
+    if (p <= 0) return
+    m.set(ownerId, a - p)
+    out.push({ ownerId, name: (name.get(ownerId) as { name: string } | undefined)?.name ?? `owner ${ownerId}`, amount: p })
+  })
+  const paidOfficers = out.reduce((n, o) => n + o.amount, 0)
+  if (pay - paidOfficers > 0) out.push({ ownerId: WORLD_OWNER_ID, name: 'the hands and suppliers', amount: pay - paidOfficers })
+  setCompany(db, shipId, { owed: c.owed - pay, owed_to: owedToJson(m) }, c)
+  return out
 }
 
 const ordersOf = (c: CompanyRow): StandingOrders => ({ ...DEFAULT_ORDERS, ...(JSON.parse(c.orders) as Partial<StandingOrders>) })
@@ -539,9 +601,12 @@ function rosterOf(db: Db, x: Ctx): CrewRoster {
     monthly: { wages: monthly.wages, food: monthly.food, total: monthly.total, breakdown: monthly.breakdown },
     provisions: provisionsOf(db, x),
     owed: x.c.owed,
+    owedTo: [...owedToOf(x.c)].map(([ownerId, amount]) => ({ ownerId, name: ownerNameOf(db, ownerId), amount })),
     orders: ordersOf(x.c)
   }
 }
+
+const ownerNameOf = (db: Db, ownerId: number) => (stmt(db, `SELECT name FROM owner WHERE id = ?`).get(ownerId) as { name: string } | undefined)?.name ?? `owner ${ownerId}`
 
 export function crewRoster(db: Db, shipId: number, quotes?: Map<string, ShipQuote>): CrewRoster {
   return rosterOf(db, ctxOf(db, shipId, quotes))
@@ -594,6 +659,8 @@ export function configureCompany(db: Db, input: { shipId: number; kind?: ShipKin
 export interface Paid {
   charged: { ownerId: number; name: string; amount: number }[]
   unpaid: number
+  /** Of `unpaid`, what the payees (officers' wages) were not paid. */
+  payeesShort?: { ownerId: number; amount: number }[]
 }
 
 /**
@@ -641,15 +708,17 @@ export function chargeOwners(
   const add = (id: number, amount: number) => net.set(id, (net.get(id) ?? 0) + amount)
   for (const c of charged) if (c.amount) add(c.ownerId, -c.amount)
   let left = collected
+  const payeesShort: { ownerId: number; amount: number }[] = []
   for (const p of opts.payees ?? []) {
-    const a = Math.min(p.amount, left)
+    const a = Math.max(0, Math.min(p.amount, left))
     if (a > 0) add(p.ownerId, a)
+    if (a < p.amount) payeesShort.push({ ownerId: p.ownerId, amount: p.amount - a })
     left -= a
   }
   if (left > 0) add(WORLD_OWNER_ID, left)
   const lines: Line[] = [...net.entries()].filter(([, a]) => a !== 0).map(([ownerId, amount]) => ({ ownerId, account: 'cash', amount }))
   if (lines.length) post(db, { day: currentDay(db), memo: opts.memo, command: opts.command, lines })
-  return { charged: charged.filter((c) => c.ownerId !== WORLD_OWNER_ID || c.amount > 0), unpaid: total - collected }
+  return { charged: charged.filter((c) => c.ownerId !== WORLD_OWNER_ID || c.amount > 0), unpaid: total - collected, payeesShort }
 }
 
 /** Charge a crew cost by the ship kind's payer: the government (nothing), owed from booty, or the owners. */
@@ -673,12 +742,13 @@ function chargeCrewCost(
   const payer = payerOf(x.c.kind)
   if (total <= 0 || payer === 'government') return { charged: [], unpaid: 0, payer, owedAdded: 0 }
   if (payer === 'booty') {
-    setCompany(db, x.row.id, { owed: companyOf(db, x.row.id).owed + total })
+    // Subtracted from booty (seed 003 I.2): owed to the crew, the officers' wages to the officers.
+    addOwed(db, x.row.id, total, opts.payees)
     return { charged: [], unpaid: 0, payer, owedAdded: total }
   }
   const paid = chargeOwners(db, x.row.id, total, opts)
   ventureCrewCost(db, x.row.id, total, opts, paid) // wages and food of an open trading voyage: into its accounts (seed 003 VIII)
-  if (paid.unpaid > 0) setCompany(db, x.row.id, { owed: companyOf(db, x.row.id).owed + paid.unpaid })
+  if (paid.unpaid > 0) addOwed(db, x.row.id, paid.unpaid, paid.payeesShort)
   return { ...paid, payer, owedAdded: paid.unpaid }
 }
 
@@ -695,6 +765,51 @@ function gearFor(db: Db, design: ShipDesign, n: number) {
   if (design.flaws.disgruntledCrew !== true) return gear * n
   const pct = getRule(db, 'shipFlaws').disgruntledCrew.crewHiringDiscountPercent
   return Math.round((gear * n * (100 - pct)) / 100)
+}
+
+/**
+ * Settle what a merchantman's crew is owed (seed 003 I.2, "On Merchantmen, the owner must pay for all
+ * expenses"): the owners pay by their shares in cash (refused, naming each owner short, unless debt
+ * is allowed); the named officers get their wages, the rest goes to the hands and suppliers.
+ * Pirates and privateers are paid from the next booty (booty.divide); a naval ship's government pays.
+ */
+export function settleOwed(db: Db, input: { shipId: number; amount?: number }, allowDebt: boolean) {
+  const x = ctxOf(db, input.shipId)
+  const payer = payerOf(x.c.kind)
+  if (payer === 'booty') throw new CommandError('rule', `The ${x.row.name} sails as a ${x.c.kind}: what her crew is owed is paid from the next booty when it is divided.`, { field: 'shipId' })
+  if (x.c.owed <= 0) throw new CommandError('rule', `The ${x.row.name}'s crew is owed nothing.`, { field: 'amount' })
+  const amount = input.amount ?? x.c.owed
+  if (amount > x.c.owed) {
+    throw new CommandError('invalid_input', `amount: the ${x.row.name}'s crew is owed ${fmt(x.c.owed)} ${currencyOf(db)}, not ${fmt(amount)}.`, { field: 'amount', owed: x.c.owed })
+  }
+  const owners = shipOwners(db, x.row.id)
+  const parts = splitByShares(amount, owners.map((o) => o.share))
+  const short = owners
+    .map((o, i) => ({ o, part: parts[i]!, cash: o.ownerId === WORLD_OWNER_ID ? Infinity : balance(db, o.ownerId).cash }))
+    .filter((r) => !allowDebt && r.cash < r.part)
+  if (short.length) {
+    const currency = currencyOf(db)
+    throw new CommandError(
+      'rule',
+      `Not enough money to pay the ${x.row.name}'s crew: ${short.map((r) => `${r.o.name} is ${fmt(r.part - Math.max(0, r.cash))} ${currency} short (their share is ${fmt(r.part)} ${currency})`).join('; ')}. Nothing was paid.`,
+      { field: 'amount', shortfalls: short.map((r) => ({ ownerId: r.o.ownerId, part: r.part })) }
+    )
+  }
+  const to = payOwed(db, x.row.id, amount)
+  const net = new Map<number, number>()
+  const add = (id: number, a: number) => net.set(id, (net.get(id) ?? 0) + a)
+  owners.forEach((o, i) => add(o.ownerId, -parts[i]!))
+  for (const t of to) add(t.ownerId, t.amount)
+  const memo = `Wages owed to the crew of the ${x.row.name} settled: ${fmt(amount)}`
+  const lines: Line[] = [...net.entries()].filter(([, a]) => a !== 0).map(([ownerId, a]) => ({ ownerId, account: 'cash', amount: a }))
+  if (lines.length) post(db, { day: currentDay(db), memo, command: 'crew.settle', lines })
+  addShipEvent(db, x.row.id, currentDay(db), memo)
+  return {
+    amount,
+    paidTo: to,
+    charged: owners.map((o, i) => ({ ownerId: o.ownerId, name: o.name, amount: parts[i]! })).filter((c) => c.amount > 0),
+    roster: crewRoster(db, x.row.id)
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

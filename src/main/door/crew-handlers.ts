@@ -15,6 +15,7 @@ import {
   repairShip,
   roleLabel,
   setOrders,
+  settleOwed,
   shipCondition,
   updatePort,
   upkeepSummary
@@ -86,6 +87,11 @@ export const crewHandlers: CrewHandlers = {
         : ''
       return `Signed on ${listing(parts)} aboard the ${out.roster.shipName}${gear}`
     }
+  },
+  'crew.settle': {
+    kind: 'write',
+    run: (c, input) => settleOwed(c.campaign.db, input, allowDebt(c)),
+    describe: (input, out, c) => `Settled ${fmt(out.amount)} ${currencyOf(c.campaign.db)} owed to the crew of the ${shipName(c, input.shipId)}`
   },
   'crew.discharge': {
     kind: 'write',

@@ -156,6 +156,8 @@ export const CrewRoster = z.object({
   provisions: Provisions,
   /** Wages and food owed to the crew: pirates and privateers from the next booty; merchantmen what the owners could not pay. */
   owed: z.number().int(),
+  /** Of `owed`, the named officers' wages owed to them (by the owner paid for each). */
+  owedTo: z.array(z.object({ ownerId: Id, name: z.string(), amount: z.number().int() })),
   orders: StandingOrders
 })
 export type CrewRoster = z.infer<typeof CrewRoster>
@@ -357,6 +359,19 @@ export const crewContracts = {
       payer: CrewPayer,
       charged: Charged,
       breakdown: z.array(Term)
+    })
+  }),
+  'crew.settle': contract({
+    summary:
+      "Pay what a merchantman's (or naval ship's) crew is owed — wages and food her owners could not pay — from the owners' cash by their shares: the named officers their wages, the rest to the hands.",
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ ...ShipRef, amount: z.number().int().min(1, 'must be at least 1').max(10_000_000).optional() }).strict(),
+    output: z.object({
+      amount: z.number().int(),
+      paidTo: z.array(z.object({ ownerId: Id, name: z.string(), amount: z.number().int() })),
+      charged: Charged,
+      roster: CrewRoster
     })
   }),
   'crew.discharge': contract({

@@ -232,6 +232,8 @@ export const BootyDivision = z.object({
   shipName: z.string(),
   amount: z.number().int(),
   owedPaid: z.number().int(),
+  /** Who the owed pay went to (seed 003 I.2): named officers their wages, the rest to the hands and suppliers. */
+  owedTo: z.array(z.object({ ownerId: Id, name: z.string(), amount: z.number().int() })).default([]),
   divided: z.number().int(),
   totalShares: z.number(),
   perShare: z.number(),
@@ -253,6 +255,8 @@ export const BootyState = z.object({
   /** Booty held by the ship's owners awaiting division (haven sales of her cargo and her prizes' cargo, ransoms). */
   pot: z.number().int(),
   owed: z.number().int(),
+  /** Of what is owed, the named officers' wages, by officer (seed 003 I.2: paid to them from the booty). */
+  owedToOfficers: z.array(z.object({ ownerId: Id, name: z.string(), amount: z.number().int() })).default([]),
   articles: Articles,
   divisions: z.array(PotEntry),
   /** The pot's entries, newest first (at most 200): booty in (+) and divisions (−). */
