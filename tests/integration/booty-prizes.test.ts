@@ -71,7 +71,7 @@ describe("seed 003 VII Of the Rewards of a Pirate's Life, BOOTY: a pirate's priz
     const haven = await call('ports.create', { name: 'Tortuga', colonial: true, pirateHaven: true })
     const wolf = await launched('corsair', [{ ownerId: marcel.ownerId, share: 100 }], 'Sea Wolf')
     await call('crew.configure', { shipId: wolf, kind: 'pirate' })
-    await call('crew.hire', { shipId: wolf, sailors: 10, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }, { role: 'boatswain', personId: bosun.id }] })
+    await call('crew.hire', { houseRule: true, shipId: wolf, sailors: 10, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }, { role: 'boatswain', personId: bosun.id }] })
     // The GM hands the prize herself to Jean: her cargo is still the Sea Wolf's booty.
     const { battleId, prizeId } = await takePrize(wolf, [{ ownerId: jean.ownerId, share: 100 }])
 
@@ -226,7 +226,7 @@ describe('seed 003 I.1-I.3 and VII: the hold is one hold — plunder and provisi
     const wolf = await launched('corsair', [{ ownerId: marcel.ownerId, share: 100 }], 'Sea Wolf')
     await call('crew.configure', { shipId: wolf, kind: 'pirate' })
     await call('ships.moveTo', { shipId: wolf, portId: port.id })
-    await call('crew.hire', { shipId: wolf, sailors: 10 })
+    await call('crew.hire', { houseRule: true, shipId: wolf, sailors: 10 })
     const before = await call('ships.condition', { shipId: wolf })
     expect(before.hold).toMatchObject({ cargoTons: 0, freeAfterCargo: before.hold.free })
     // Lumber fills the hold to 2 t of room.
@@ -276,7 +276,7 @@ describe('seed 003 I.2 CREW: "Aboard pirate and privateer vessels, these costs a
     const bosun = await person('Bosun Legrand', { kind: 'npc' })
     const wolf = await launched('corsair', [{ ownerId: marcel.ownerId, share: 100 }], 'Sea Wolf')
     await call('crew.configure', { shipId: wolf, kind: 'pirate' })
-    await call('crew.hire', { shipId: wolf, sailors: 10, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }, { role: 'boatswain', personId: bosun.id, wage: 20 }] })
+    await call('crew.hire', { houseRule: true, shipId: wolf, sailors: 10, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }, { role: 'boatswain', personId: bosun.id, wage: 20 }] })
     const next = (await call('upkeep.summary')).nextDay
     await call('clock.advance', { days: next - (await call('clock.now')).day })
     const state = await call('booty.get', { shipId: wolf })
@@ -301,7 +301,7 @@ describe('seed 003 I.2 CREW: "Aboard pirate and privateer vessels, these costs a
     const bosun = await person('Bosun Legrand', { kind: 'npc' })
     const wolf = await launched('corsair', [{ ownerId: marcel.ownerId, share: 100 }], 'Sea Wolf')
     await call('crew.configure', { shipId: wolf, kind: 'privateer' })
-    await call('crew.hire', { shipId: wolf, sailors: 8, officers: [{ role: 'boatswain', personId: bosun.id, wage: 20 }] })
+    await call('crew.hire', { houseRule: true, shipId: wolf, sailors: 8, officers: [{ role: 'boatswain', personId: bosun.id, wage: 20 }] })
     const next = (await call('upkeep.summary')).nextDay
     await call('clock.advance', { days: next - (await call('clock.now')).day })
     const owed = (await call('booty.get', { shipId: wolf })).owed

@@ -88,7 +88,7 @@ describe('recruiting and press gangs (seed 003 I.2: 1K1+2 a week in a friendly p
   it('stops at the maximum crew (or the order’s limit), and recruits only in a friendly port', async () => {
     const a = await owner('Allende')
     const shipId = await launched('corsair', [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 90 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 90 })
     await call('ships.orders', { shipId, recruit: true, recruitUpTo: 95 })
     const steps = await advanceTo((await today()) + 14, [8])
     const work = effectsOf(steps, 'ship-port-work')
@@ -126,7 +126,7 @@ describe('monthly upkeep (seed 003 I.2; rules guide §2 "Crew wages")', () => {
     const a = await owner('Allende')
     const doc = await call('people.create', { name: 'Doc', kind: 'npc' })
     const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 20, officers: [{ role: 'physician', personId: doc.id }] })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 20, officers: [{ role: 'physician', personId: doc.id }] })
     const before = await cash(a.ownerId)
     const steps = await advanceTo(120)
     // 20 sailors × 10 + physician 40 = 240 wages; 21 × 4 = 84 food.
@@ -142,8 +142,8 @@ describe('monthly upkeep (seed 003 I.2; rules guide §2 "Crew wages")', () => {
     await advanceTo(90)
     await call('crew.configure', { shipId: navy.shipId, kind: 'naval', nation: 'Castille' })
     await call('crew.configure', { shipId: rover.shipId, kind: 'privateer' })
-    await call('crew.hire', { shipId: navy.shipId, sailors: 10 })
-    await call('crew.hire', { shipId: rover.shipId, sailors: 10 })
+    await call('crew.hire', { houseRule: true, shipId: navy.shipId, sailors: 10 })
+    await call('crew.hire', { houseRule: true, shipId: rover.shipId, sailors: 10 })
     const before = await cash(a.ownerId)
     const txBefore = (await call('ledger.history', { limit: 1, offset: 0 })).total
     const steps = await advanceTo(120)
@@ -161,7 +161,7 @@ describe('monthly upkeep (seed 003 I.2; rules guide §2 "Crew wages")', () => {
   it('what the owners cannot pay is owed to the crew, and the Dashboard shows who is short', async () => {
     const a = await owner('Allende')
     const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 20 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 20 })
     await setCash(a.ownerId, 100)
     const summary = await call('upkeep.summary')
     expect(summary.nextLabel).toMatch(/1 Quintus 1668/)
@@ -179,7 +179,7 @@ describe('provisions (seed 003 I.2 food; I.4 Vermin; house rule: food running ou
   it('bought in port by the month (4 G a crew member), eaten a ration a week at sea; running short is warned ahead', async () => {
     const a = await owner('Allende')
     const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 10 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 10 })
     const before = await cash(a.ownerId)
     const out = await call('ships.provision', { shipId, months: 1 })
     expect(out).toMatchObject({ cost: 40, payer: 'owners', provisions: { crewWeeks: 40, eaters: 10, weeksLeft: 4, weeksPerMonth: 4, holdTons: 1 } })
@@ -200,7 +200,7 @@ describe('provisions (seed 003 I.2 food; I.4 Vermin; house rule: food running ou
   it('house rule (rules guide §2 "Food running out at sea"): with no food left, 1k1 hands lost each week', async () => {
     const a = await owner('Allende')
     const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 20, marines: 5 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 20, marines: 5 })
     await call('ships.moveTo', { shipId, portId: null })
     await call('settings.set', { diceMode: 'manual' })
     const steps = await advanceTo(91, [4])
@@ -212,7 +212,7 @@ describe('provisions (seed 003 I.2 food; I.4 Vermin; house rule: food running ou
   it('seed 003 I.4 Vermin: the provisions last only three weeks for every month bought', async () => {
     const a = await owner('Allende')
     const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }], { flaws: { vermin: true } })
-    await call('crew.hire', { shipId, sailors: 10 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 10 })
     const out = await call('ships.provision', { shipId, months: 2 })
     expect(out).toMatchObject({ cost: 80, provisions: { crewWeeks: 60, weeksLeft: 6, weeksPerMonth: 3 } })
   })
@@ -220,7 +220,7 @@ describe('provisions (seed 003 I.2 food; I.4 Vermin; house rule: food running ou
   it('standing order: keep so many months of provisions while in a friendly port', async () => {
     const a = await owner('Allende')
     const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 10 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 10 })
     await call('ships.orders', { shipId, provisionMonths: 2 })
     const steps = await advanceTo(98)
     expect(effectsOf(steps, 'ship-port-work')).toEqual(['The Test Ship took on provisions: 20 crew-months for 80 G'])
@@ -330,7 +330,7 @@ describe('repairs (seed 003 I: maintenance)', () => {
       const chips = await call('people.create', { name: 'Chips', kind: 'npc' })
       officers.push({ role: 'carpenter', personId: chips.id })
     }
-    await call('crew.hire', { shipId, sailors: 30, officers })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 30, officers })
     db().prepare(`UPDATE ship SET hull_damage = 12, rigging_damage = 10 WHERE id = ?`).run(shipId)
     await call('ships.moveTo', { shipId, portId: null })
     return { a, shipId }

@@ -816,16 +816,66 @@ export function settleOwed(db: Db, input: { shipId: number; amount?: number }, a
 // Hiring and discharging
 // ---------------------------------------------------------------------------------------------
 
+/** This week's recruiting in port (seed 003 I.2): the week's first day, whether recruiting and press gangs were rolled, the hands found and not yet signed on. */
+export interface RecruitWeek {
+  week: number
+  recruited: boolean
+  pressed: boolean
+  left: number
+  /** The week's rolls, for the GM: "recruiting 1k1+2: 7". */
+  rolls: string[]
+}
+
+function weekStartOf(db: Db, day: number): number {
+  return day - dateOf(getRule(db, 'calendar'), day).weekdayIndex
+}
+
+function recruitWeekOf(db: Db, c: CompanyRow, day: number): RecruitWeek {
+  const week = weekStartOf(db, day)
+  const r = JSON.parse(c.recruits) as Partial<RecruitWeek>
+  if (r.week !== week) return { week, recruited: false, pressed: false, left: 0, rolls: [] }
+  return { week, recruited: r.recruited === true, pressed: r.pressed === true, left: r.left ?? 0, rolls: r.rolls ?? [] }
+}
+
+/** Roll this week's recruiting (and press gangs, when sent) if not yet rolled: the hands the week found. */
+function rollRecruits(db: Db, x: Ctx, w: RecruitWeek, press: boolean, dice: () => DiceBox): RecruitWeek {
+  const up = getRule(db, 'crewUpkeep')
+  const out = { ...w, rolls: [...w.rolls] }
+  if (!out.recruited) {
+    const r = dice().roll(up.recruitDice, `${x.row.name}: recruits found this week`)
+    out.recruited = true
+    out.left += r.total
+    out.rolls.push(`recruiting ${up.recruitDice}: ${r.total}`)
+  }
+  if (press && !out.pressed) {
+    const r = dice().roll(up.pressGangDice, `${x.row.name}: shanghaied by press gangs this week`)
+    out.pressed = true
+    out.left += r.total
+    out.rolls.push(`press gangs ${up.pressGangDice}: ${r.total}`)
+  }
+  return out
+}
+
 export function hireCrew(
   db: Db,
-  input: { shipId: number; sailors: number; marines: number; officers: { role: OfficerRole; personId: number; battery?: 'port' | 'starboard' | 'chasers' | 'stern'; wage?: number }[] },
-  allowDebt: boolean
+  input: {
+    shipId: number
+    sailors: number
+    marines: number
+    officers: { role: OfficerRole; personId: number; battery?: 'port' | 'starboard' | 'chasers' | 'stern'; wage?: number }[]
+    pressGang?: boolean
+    houseRule?: boolean
+  },
+  allowDebt: boolean,
+  dice: () => DiceBox = () => {
+    throw new Error('hireCrew: no dice')
+  }
 ) {
   const x = ctxOf(db, input.shipId)
   requireAfloat(x.row, 'sign on a crew')
   const recruits = input.sailors + input.marines
   if (recruits === 0 && input.officers.length === 0) throw new CommandError('invalid_input', 'Nobody to sign on: give sailors, marines or officers.', { field: 'sailors' })
-  requireFriendlyPort(db, x.row, x.c, 'sign on a crew')
+  const place = requireFriendlyPort(db, x.row, x.c, 'sign on a crew')
 
   const wages = getRule(db, 'crewWages')
   const today = currentDay(db)
@@ -862,6 +912,25 @@ export function hireCrew(
     )
   }
 
+  // Recruiting's pace (seed 003 I.2: "1K1+2 men/women per week in a friendly port", press gangs another
+  // 1K1+2): hands signed on come from what this week's roll found, unless the GM hires now as a house rule.
+  const houseRule = recruits > 0 && input.houseRule === true
+  let week: RecruitWeek | null = null
+  if (recruits > 0 && !houseRule) {
+    week = rollRecruits(db, x, recruitWeekOf(db, x.c, today), input.pressGang === true, dice)
+    if (recruits > week.left) {
+      const where = place.portName ?? 'port'
+      throw new CommandError(
+        'rule',
+        `This week's recruiting in ${where} has ${plural(week.left, 'hand')} left to sign on (${week.rolls.join(', ')}), not ${recruits}. ` +
+          `${week.pressed ? '' : 'Send out press gangs for more, '}wait for next week, or hire now as a house rule.`,
+        { field: 'sailors', left: week.left, asked: recruits, rolls: week.rolls, pressed: week.pressed }
+      )
+    }
+    week = { ...week, left: week.left - recruits }
+    setCompany(db, x.row.id, { recruits: JSON.stringify(week) })
+  }
+
   const gear = gearFor(db, x.design, recruits)
   const g = gearEach(db, x.design)
   const paid = chargeCrewCost(db, x, gear, {
@@ -883,7 +952,7 @@ export function hireCrew(
   if (input.sailors) parts.push(plural(input.sailors, 'sailor'))
   if (input.marines) parts.push(plural(input.marines, 'marine'))
   for (const o of newOfficers) parts.push(`${o.name} as ${roleLabel(o.role, o.battery)}`)
-  addShipEvent(db, x.row.id, today, `Signed on ${listing(parts)}`)
+  addShipEvent(db, x.row.id, today, `Signed on ${listing(parts)}${houseRule ? ' (hired now, house rule: beyond the week’s recruiting)' : ''}`)
 
   const breakdown = [
     { label: `New hands: ${recruits} × ${g.label}`, value: gear },
@@ -891,7 +960,16 @@ export function hireCrew(
     ...(paid.payer === 'booty' ? [{ label: 'Owed to the crew, from the next booty', value: paid.owedAdded }] : []),
     ...paid.charged.map((c) => ({ label: `${c.name}'s share`, value: c.amount }))
   ]
-  return { roster: crewRoster(db, x.row.id), recruits, gear, payer: paid.payer, charged: paid.charged, breakdown }
+  return {
+    roster: crewRoster(db, x.row.id),
+    recruits,
+    gear,
+    payer: paid.payer,
+    charged: paid.charged,
+    breakdown,
+    houseRule,
+    week: week ? { left: week.left, rolls: week.rolls } : null
+  }
 }
 
 export function dischargeCrew(db: Db, input: { shipId: number; sailors: number; marines: number; officers: number[] }): CrewRoster {
@@ -1540,6 +1618,8 @@ export function portWork(db: Db, day: number, dice: () => DiceBox, effect: (t: s
           rolls.push(`press gangs ${r.total} (${up.pressGangDice}: ${r.faces.join(', ')})`)
         }
         const take = Math.max(0, Math.min(n, target - counted()))
+        // This week's roll is the week's: what is not signed on now may be by hand later in the week.
+        const found: RecruitWeek = { week: weekStartOf(db, day), recruited: o.recruit, pressed: o.pressGang, left: n - take, rolls: rolls }
         const gear = gearFor(db, x.design, take)
         try {
           const paid = chargeCrewCost(db, x, gear, {
@@ -1551,6 +1631,7 @@ export function portWork(db: Db, day: number, dice: () => DiceBox, effect: (t: s
             cost: { kind: 'gear' }
           })
           stmt(db, `UPDATE ship SET crew = crew + ? WHERE id = ?`).run(take, id)
+          setCompany(db, id, { recruits: JSON.stringify(found) })
           const pay = paid.payer === 'government' ? 'by the government' : paid.payer === 'booty' ? 'owed from the next booty' : `paid by ${listing(paid.charged.filter((c) => c.amount).map((c) => `${c.name} ${fmt(c.amount)}`)) || 'nobody'}`
           const capped = take < n ? ` (room for ${take})` : ''
           effect(`The ${x.row.name}: ${rolls.join(', ')}; ${plural(take, 'hand')} signed on${capped}, now ${x.row.crew + take}; gear ${fmt(gear)} ${currency} ${pay}`)

@@ -73,7 +73,10 @@ export const crewHandlers: CrewHandlers = {
   },
   'crew.hire': {
     kind: 'write',
-    run: (c, input) => hireCrew(c.campaign.db, input, allowDebt(c)),
+    run: (c, input) => {
+      const box = c.dice(input.dice)
+      return hireCrew(c.campaign.db, input, allowDebt(c), () => box)
+    },
     describe: (input, out, c) => {
       const parts: string[] = []
       if (input.sailors) parts.push(plural(input.sailors, 'sailor'))
@@ -85,7 +88,7 @@ export const crewHandlers: CrewHandlers = {
       const gear = out.gear
         ? `; gear ${fmt(out.gear)} ${currencyOf(c.campaign.db)} ${out.payer === 'government' ? 'paid by the government' : out.payer === 'booty' ? 'owed from the next booty' : 'paid by the owners'}`
         : ''
-      return `Signed on ${listing(parts)} aboard the ${out.roster.shipName}${gear}`
+      return `Signed on ${listing(parts)} aboard the ${out.roster.shipName}${gear}${out.houseRule ? ' (hired now, house rule)' : ''}`
     }
   },
   'crew.settle': {

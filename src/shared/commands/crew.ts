@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CREW_ORIGINS, OFFICER_ROLES, SHIP_KINDS } from '../ship/upkeep-tables'
 import { contract } from './contract'
+import { Dice } from './core'
 import { DisplayName, NoInput } from './schemas'
 
 /**
@@ -349,7 +350,12 @@ export const crewContracts = {
         officers: z
           .array(z.object({ role: OfficerRole, personId: Id, battery: Battery.optional(), wage: z.number().int().min(0).max(100_000).optional() }).strict())
           .max(40)
-          .default([])
+          .default([]),
+        /** Send out press gangs this week: another 1k1+2 hands found (seed 003 I.2). */
+        pressGang: z.boolean().default(false),
+        /** Hire now, house rule: sign on the hands whatever this week's recruiting found (the log says so). */
+        houseRule: z.boolean().default(false),
+        dice: Dice
       })
       .strict(),
     output: z.object({
@@ -358,7 +364,11 @@ export const crewContracts = {
       gear: z.number().int(),
       payer: CrewPayer,
       charged: Charged,
-      breakdown: z.array(Term)
+      breakdown: z.array(Term),
+      /** Signed on now as a house rule, beyond the week's recruiting. */
+      houseRule: z.boolean(),
+      /** This week's recruiting after this hire: the hands still to be found and the week's rolls (null: none needed). */
+      week: z.object({ left: z.number().int(), rolls: z.array(z.string()) }).nullable()
     })
   }),
   'crew.settle': contract({
