@@ -362,13 +362,37 @@ describe('repairs (seed 003 I: maintenance)', () => {
     expect(out.condition.hull).toMatchObject({ damage: 0, now: 40 })
   })
 
-  it('seed 003 I: a ship’s carpenter mends 4 hull a week; ships.repair does weeks of work at once', async () => {
+  it('seed 003 I: a ship’s carpenter mends 4 hull a week; ships.repair spends its weeks on the clock', async () => {
     const { shipId } = await damaged({ carpenter: true })
+    const day = await today()
     const out = await call('ships.repair', { shipId, weeks: 1 })
-    expect(out).toMatchObject({ hullByCrew: 4, riggingByCrew: 4, hullByYard: 0, cost: 0 })
+    expect(out).toMatchObject({ hullByCrew: 4, riggingByCrew: 4, hullByYard: 0, cost: 0, days: 7, to: { day: day + 7 } })
     const more = await call('ships.repair', { shipId, weeks: 3 })
     expect(more).toMatchObject({ hullByCrew: 2, riggingByCrew: 6 })
     expect((await fail('ships.repair', { shipId, yard: true })).message).toMatch(/at sea: she can be repaired by a yard only in a friendly port/)
+  })
+
+  it('seed 003 I maintenance: repairs take the time they take — a repair of N weeks is N weeks of the clock, so no point is mended twice in a week', async () => {
+    const { shipId } = await damaged()
+    const day = await today()
+    // Two weeks at sea: the crew's 2 hull and 4 rigging a week, by the clock's weekly step, twice.
+    const out = await call('ships.repair', { shipId, weeks: 2 })
+    expect(await today()).toBe(day + 14)
+    expect(effectsOf(out.steps, 'ship-repairs')).toEqual(["The Test Ship's crew mended 2 hull points and 4 rigging points", "The Test Ship's crew mended 2 hull points and 4 rigging points"])
+    expect(out).toMatchObject({ hullByCrew: 4, riggingByCrew: 8 })
+    let c = await call('ships.condition', { shipId })
+    expect(c.hull.damage).toBe(8)
+    expect(c.rigging.damage).toBe(2)
+    // The next week of the clock mends one week's more, not a second helping of the weeks just spent.
+    const steps = await advanceTo((await today()) + 7)
+    expect(effectsOf(steps, 'ship-repairs')).toEqual(["The Test Ship's crew mended 2 hull points and 2 rigging points"])
+    c = await call('ships.condition', { shipId })
+    expect(c.hull.damage).toBe(6)
+    // Undo takes the weeks back with the work.
+    await call('history.undo')
+    await call('history.undo')
+    expect(await today()).toBe(day)
+    expect((await call('ships.condition', { shipId })).hull.damage).toBe(12)
   })
 
   it('in port the yard does 10 points a week (hull first, then rigging) at 50 G a point, as a standing order too', async () => {

@@ -91,7 +91,8 @@ describe('special events on a voyage (seed 003 II special events table)', () => 
     // 6k6 of 2,1,1,1,1,1 keeps all six: 7 miles; direction 5 × 36° = 180°: due south (y grows) at 2 nm a unit.
     expect(v.offset).toEqual({ x: 0, y: 3.5 })
     expect(v.log.at(-1)!.text).toContain('blown 7 nm off course, toward 180°')
-    await t.door.call('ships.repair', { shipId: santaLucia, weeks: 4 })
+    // Repairs take the time they take (seed 003 I; issue 13): at sea on a voyage, the crew mends as she sails.
+    await expect(t.door.call('ships.repair', { shipId: santaLucia, weeks: 4 })).rejects.toThrow(/is on a voyage: her crew mends what it can each week as she sails/)
   })
 
   it('9 WRECK: the captain or pilot (better chance) makes a Pilot check TN 15 or the ship is dashed to splinters', async () => {

@@ -6,7 +6,7 @@ import { fullArmament, hasShallowDraft, hullStats, longGunsMounted } from '../..
 import type { CrewOrigin, ShipKind } from '../../shared/ship/upkeep-tables'
 import type { DiceBox } from '../../shared/dice/roll'
 import { stmt, type Db } from '../campaign/sqlite'
-import { registerPeriodicStep } from './clock'
+import { advanceClock, registerPeriodicStep } from './clock'
 import { currentDay, labelOf } from './clock-state'
 import { balance, post, WORLD_OWNER_ID, type Line } from './ledger'
 import { getRule } from './rules'
@@ -1256,7 +1256,54 @@ function yardWork(db: Db, x: Ctx, weeks: number, crew: { hull: number; rigging: 
   return { hull, rigging }
 }
 
-export function repairShip(db: Db, input: { shipId: number; weeks: number; yard?: boolean }, allowDebt: boolean, command = 'ships.repair') {
+/** What the clock's repair steps did to each ship while a `ships.repair` runs (null otherwise). */
+let repairTally: Map<number, RepairWork & { cost: number }> | null = null
+function tally(shipId: number, w: Partial<RepairWork> & { cost?: number }): void {
+  if (!repairTally) return
+  const t = repairTally.get(shipId) ?? { hullByCrew: 0, riggingByCrew: 0, hullByYard: 0, riggingByYard: 0, cost: 0 }
+  t.hullByCrew += w.hullByCrew ?? 0
+  t.riggingByCrew += w.riggingByCrew ?? 0
+  t.hullByYard += w.hullByYard ?? 0
+  t.riggingByYard += w.riggingByYard ?? 0
+  t.cost += w.cost ?? 0
+  repairTally.set(shipId, t)
+}
+
+/** Refuse, naming each owner short, when the owners cannot pay `total` by their shares in cash (unless debt is allowed). */
+function requireOwnersCanPay(db: Db, shipId: number, total: number, allowDebt: boolean, what: string, field?: string): void {
+  if (total <= 0 || allowDebt) return
+  const ship = requireShip(db, shipId)
+  const owners = shipOwners(db, shipId)
+  const parts = splitByShares(total, owners.map((o) => o.share))
+  const currency = currencyOf(db)
+  const short = owners
+    .map((o, i) => ({ o, part: parts[i]!, cash: o.ownerId === WORLD_OWNER_ID ? Infinity : balance(db, o.ownerId).cash }))
+    .filter((r) => r.cash < r.part)
+  if (short.length === 0) return
+  throw new CommandError(
+    'rule',
+    `Not enough money to pay for ${what} of the ${ship.name}: ${short.map((r) => `${r.o.name} is ${fmt(r.part - Math.max(0, r.cash))} ${currency} short (their share is ${fmt(r.part)} ${currency})`).join('; ')}. Nothing was done.`,
+    { ...(field ? { field } : {}), shortfalls: short.map((r) => ({ ownerId: r.o.ownerId, part: r.part })) }
+  )
+}
+
+/** The voyage a ship is sailing on, if any (the voyage moves the clock while she sails). */
+function voyageOf(db: Db, shipId: number): number | null {
+  const r = stmt(db, `SELECT v.id FROM voyage_ship vs JOIN voyage v ON v.id = vs.voyage_id WHERE vs.ship_id = ? AND v.status = 'atSea' AND vs.state IN ('sailing', 'escaped')`).get(shipId) as
+    | { id: number }
+    | undefined
+  return r?.id ?? null
+}
+
+/**
+ * Some weeks of repairs (seed 003 I, maintenance): repairs take the time they take, so the clock
+ * moves those weeks and its weekly steps do the work — the crew's (rigging 4 a week, their half of the
+ * hull 2 a week, 4 with a carpenter) and, in a friendly port, the yard's (10 points a week at 50 G a
+ * point), with the yard order in force for those weeks. No point is mended twice in a week: the
+ * command is the clock's own weeks. Refused, with nothing done, when there is nothing to repair, when
+ * the owners cannot pay the yard's estimate, or when she is on a voyage (the voyage moves her clock).
+ */
+export function repairShip(db: Db, input: { shipId: number; weeks: number; yard?: boolean }, allowDebt: boolean, dice: () => DiceBox, command = 'ships.repair') {
   const x = ctxOf(db, input.shipId)
   requireAfloat(x.row, 'be repaired')
   const place = placeOf(db, x.row, x.c)
@@ -1270,26 +1317,43 @@ export function repairShip(db: Db, input: { shipId: number; weeks: number; yard?
   }
   const crew = crewWork(db, x, input.weeks)
   const yard = useYard ? yardWork(db, x, input.weeks, crew) : { hull: 0, rigging: 0 }
-  const r = getRule(db, 'shipRepairs')
-  const cost = (yard.hull + yard.rigging) * r.portCostPerPoint
   if (crew.hull + crew.rigging + yard.hull + yard.rigging === 0) {
     const why = x.row.crew === 0 ? 'she has no crew to do the work' : 'what is left needs a friendly port’s yard'
     throw new CommandError('rule', `Nothing can be repaired aboard the ${x.row.name} now: ${why}.`)
   }
-  const paid = chargeOwners(db, x.row.id, cost, {
-    memo: `Repairs to the ${x.row.name} in ${place.portName ?? 'port'}: ${yard.hull + yard.rigging} points × ${r.portCostPerPoint}`,
-    command,
-    mode: 'refuse',
-    allowDebt,
-    what: 'the yard’s repairs'
-  })
-  applyHull(db, x, crew.hull, yard.hull, crew.rigging + yard.rigging)
+  const voyage = voyageOf(db, x.row.id)
+  if (voyage !== null) {
+    throw new CommandError('rule', `The ${x.row.name} is on a voyage: her crew mends what it can each week as she sails (the clock’s weekly repairs). Sail on, or end the voyage in port for the yard.`, {
+      field: 'weeks',
+      voyageId: voyage
+    })
+  }
+  const r = getRule(db, 'shipRepairs')
+  requireOwnersCanPay(db, x.row.id, (yard.hull + yard.rigging) * r.portCostPerPoint, allowDebt, 'the yard’s repairs', 'weeks')
+
+  // The weeks pass on the clock; the yard order is in force for them, then as it was.
+  const orders = ordersOf(x.c)
+  if (useYard && !orders.repair) setCompany(db, x.row.id, { orders: JSON.stringify({ ...orders, repair: true }) })
+  const days = input.weeks * 7
+  repairTally = new Map()
+  let clock: ReturnType<typeof advanceClock>
+  let done: RepairWork & { cost: number }
+  try {
+    clock = advanceClock(db, days, dice)
+    done = repairTally.get(x.row.id) ?? { hullByCrew: 0, riggingByCrew: 0, hullByYard: 0, riggingByYard: 0, cost: 0 }
+  } finally {
+    repairTally = null
+  }
+  // No clock step changes standing orders: they go back as they were.
+  if (useYard && !orders.repair) setCompany(db, x.row.id, { orders: x.c.orders })
   const parts: string[] = []
-  if (crew.hull || crew.rigging) parts.push(`the crew mended ${workText(crew.hull, crew.rigging)}`)
-  if (yard.hull || yard.rigging) parts.push(`the yard ${workText(yard.hull, yard.rigging)} for ${fmt(cost)} ${currencyOf(db)}`)
-  addShipEvent(db, x.row.id, currentDay(db), `Repairs (${plural(input.weeks, 'week')}): ${parts.join('; ')}`)
-  const work: RepairWork = { hullByCrew: crew.hull, riggingByCrew: crew.rigging, hullByYard: yard.hull, riggingByYard: yard.rigging }
-  return { ...work, cost, charged: paid.charged, condition: shipCondition(db, x.row.id) }
+  if (done.hullByCrew || done.riggingByCrew) parts.push(`the crew mended ${workText(done.hullByCrew, done.riggingByCrew)}`)
+  if (done.hullByYard || done.riggingByYard) parts.push(`the yard ${workText(done.hullByYard, done.riggingByYard)} for ${fmt(done.cost)} ${currencyOf(db)}`)
+  addShipEvent(db, x.row.id, currentDay(db), `Repairs (${plural(input.weeks, 'week')}): ${parts.join('; ') || 'nothing mended'}`)
+  const owners = shipOwners(db, x.row.id)
+  const shares = done.cost > 0 && owners.length ? splitByShares(done.cost, owners.map((o) => o.share)) : []
+  const charged = owners.map((o, i) => ({ ownerId: o.ownerId, name: o.name, amount: shares[i] ?? 0 })).filter((c) => c.amount > 0)
+  return { ...done, charged, condition: shipCondition(db, x.row.id), days, to: clock.to, steps: clock.steps }
 }
 
 const workText = (hull: number, rigging: number) =>
@@ -1693,6 +1757,7 @@ export function portWork(db: Db, day: number, dice: () => DiceBox, effect: (t: s
             })
             // The yard takes the port's part first; the crew's week of work is the next step.
             applyHull(db, x, 0, yard.hull, yard.rigging)
+            tally(id, { hullByYard: yard.hull, riggingByYard: yard.rigging, cost })
             effect(`The ${x.row.name}: the yard repaired ${workText(yard.hull, yard.rigging)} for ${fmt(cost)} ${currency}`)
           } catch (e) {
             const why = refusal(e)
@@ -1713,6 +1778,7 @@ export function crewRepairs(db: Db, day: number, effect: (t: string) => void, qu
     const w = crewWork(db, x, 1)
     if (w.hull + w.rigging === 0) continue
     applyHull(db, x, w.hull, 0, w.rigging)
+    tally(id, { hullByCrew: w.hull, riggingByCrew: w.rigging })
     effect(`The ${x.row.name}'s crew mended ${workText(w.hull, w.rigging)}`)
     void day
   }

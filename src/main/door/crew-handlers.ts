@@ -118,12 +118,15 @@ export const crewHandlers: CrewHandlers = {
   },
   'ships.repair': {
     kind: 'write',
-    run: (c, input) => repairShip(c.campaign.db, input, allowDebt(c)),
+    run: (c, input) => {
+      const box = c.dice(input.dice)
+      return { ...repairShip(c.campaign.db, input, allowDebt(c), () => box), rolls: box.records }
+    },
     describe: (input, out, c) => {
       const hull = out.hullByCrew + out.hullByYard
       const rig = out.riggingByCrew + out.riggingByYard
       const what = listing([hull ? plural(hull, 'hull point') : '', rig ? plural(rig, 'rigging point') : ''].filter(Boolean))
-      return `Repaired ${what} of the ${shipName(c, input.shipId)}${out.cost ? ` for ${fmt(out.cost)} ${currencyOf(c.campaign.db)}` : ''}`
+      return `Repaired ${what || 'nothing'} of the ${shipName(c, input.shipId)} in ${plural(input.weeks, 'week')} on the clock, to ${out.to.label}${out.cost ? ` for ${fmt(out.cost)} ${currencyOf(c.campaign.db)}` : ''}`
     }
   },
   'ships.careen': {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CREW_ORIGINS, OFFICER_ROLES, SHIP_KINDS } from '../ship/upkeep-tables'
 import { contract } from './contract'
-import { Dice } from './core'
+import { ClockNow, Dice, RollRecord, StepRun } from './core'
 import { DisplayName, NoInput } from './schemas'
 
 /**
@@ -416,10 +416,10 @@ export const crewContracts = {
   }),
   'ships.repair': contract({
     summary:
-      "Do some weeks of repairs now: the crew's (rigging 4 a week, their half of the hull 2 a week, 4 with a carpenter) and, in a friendly port, the yard's (10 points a week at 50 G a point).",
+      "Spend some weeks on repairs: the clock moves those weeks and its weekly steps do the work — the crew's (rigging 4 a week, their half of the hull 2 a week, 4 with a carpenter) and, in a friendly port, the yard's (10 points a week at 50 G a point). Not while she is on a voyage.",
     scope: 'campaign',
     mutates: true,
-    input: z.object({ ...ShipRef, weeks: z.number().int().min(1).max(52).default(1), yard: z.boolean().optional() }).strict(),
+    input: z.object({ ...ShipRef, weeks: z.number().int().min(1).max(52).default(1), yard: z.boolean().optional(), dice: Dice }).strict(),
     output: z.object({
       hullByCrew: z.number().int(),
       riggingByCrew: z.number().int(),
@@ -427,7 +427,12 @@ export const crewContracts = {
       riggingByYard: z.number().int(),
       cost: z.number().int(),
       charged: Charged,
-      condition: Condition
+      condition: Condition,
+      /** The days the clock moved (7 a week), the day it reached, and what its steps did meanwhile. */
+      days: z.number().int(),
+      to: ClockNow,
+      steps: z.array(StepRun),
+      rolls: z.array(RollRecord)
     })
   }),
   'ships.careen': contract({
