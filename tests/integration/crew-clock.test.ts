@@ -129,9 +129,10 @@ describe('monthly upkeep (seed 003 I.2; rules guide §2 "Crew wages")', () => {
     await call('crew.hire', { houseRule: true, shipId, sailors: 20, officers: [{ role: 'physician', personId: doc.id }] })
     const before = await cash(a.ownerId)
     const steps = await advanceTo(120)
-    // 20 sailors × 10 + physician 40 = 240 wages; 21 × 4 = 84 food.
-    expect(effectsOf(steps, 'ship-upkeep')).toEqual(['The Test Ship: wages 240 and food 84 G, paid by Allende 324'])
-    expect(await cash(a.ownerId)).toBe(before - 324)
+    // 20 sailors × 10 + physician 40 = 240 wages; food by the days eaten (seed 003 I.2; issue 13): the 29 days
+    // in port since she was crewed, 21 aboard, at 4 G a month of 30 days: 21 × 29 × 4 / 30 = 81.
+    expect(effectsOf(steps, 'ship-upkeep')).toEqual(['The Test Ship: wages 240 and food 81 G, paid by Allende 321 (food for 29 days in port)'])
+    expect(await cash(a.ownerId)).toBe(before - 321)
     expect(await cash(doc.ownerId)).toBe(40)
   })
 
@@ -148,14 +149,14 @@ describe('monthly upkeep (seed 003 I.2; rules guide §2 "Crew wages")', () => {
     const txBefore = (await call('ledger.history', { limit: 1, offset: 0 })).total
     const steps = await advanceTo(120)
     expect(effectsOf(steps, 'ship-upkeep')).toEqual([
-      'The Navy: wages 100 and food 40 G, paid by the government',
-      'The Rover: wages 100 and food 40 G owed to the crew from the next booty (now 300)'
+      'The Navy: wages 100 and food 39 G, paid by the government (food for 29 days in port)',
+      'The Rover: wages 100 and food 39 G owed to the crew from the next booty, now 299 (food for 29 days in port)'
     ])
     expect(await cash(a.ownerId)).toBe(before)
     expect((await call('ledger.history', { limit: 1, offset: 0 })).total).toBe(txBefore)
     const summary = await call('upkeep.summary')
     expect(summary.government).toEqual([{ shipId: navy.shipId, shipName: 'Navy', nation: 'Castille', amount: 140 }])
-    expect(summary.booty).toEqual([{ shipId: rover.shipId, shipName: 'Rover', owedNow: 300, accruesThisMonth: 140 }])
+    expect(summary.booty).toEqual([{ shipId: rover.shipId, shipName: 'Rover', owedNow: 299, accruesThisMonth: 140 }])
   })
 
   it('what the owners cannot pay is owed to the crew, and the Dashboard shows who is short', async () => {
@@ -166,12 +167,39 @@ describe('monthly upkeep (seed 003 I.2; rules guide §2 "Crew wages")', () => {
     const summary = await call('upkeep.summary')
     expect(summary.nextLabel).toMatch(/1 Quintus 1668/)
     expect(summary.owners).toEqual([
-      { ownerId: a.ownerId, name: 'Allende', cash: 100, due: 280, short: 180, ships: [{ shipId, shipName: 'Test Ship', share: 100, amount: 280 }] }
+      // Wages 200; food for the 29 days of the month left in port, 20 aboard: 20 × 29 × 4 / 30 = 77.
+      { ownerId: a.ownerId, name: 'Allende', cash: 100, due: 277, short: 177, ships: [{ shipId, shipName: 'Test Ship', share: 100, amount: 277 }] }
     ])
     const steps = await advanceTo(120)
-    expect(effectsOf(steps, 'ship-upkeep')).toEqual(['The Test Ship: wages 200 and food 80 G, paid by Allende 100; 180 G unpaid, owed to the crew'])
-    expect((await call('crew.get', { shipId })).owed).toBe(180)
-    expect((await call('upkeep.summary')).warnings.map((w) => w.message)).toContain('The crew of the Test Ship are owed 180 G in unpaid wages and food')
+    expect(effectsOf(steps, 'ship-upkeep')).toEqual(['The Test Ship: wages 200 and food 77 G, paid by Allende 100; 177 G unpaid, owed to the crew (food for 29 days in port)'])
+    expect((await call('crew.get', { shipId })).owed).toBe(177)
+    expect((await call('upkeep.summary')).warnings.map((w) => w.message)).toContain('The crew of the Test Ship are owed 177 G in unpaid wages and food')
+  })
+})
+
+describe('seed 003 I.2 CREW: "Each crew member ... requires 4 Guilders worth of food each month" — food by the days eaten', () => {
+  it('the month’s food is bought ashore for the days in port and the provisions are eaten by the days at sea, not by where she lies on the 1st', async () => {
+    const a = await owner('Allende')
+    const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }])
+    expect(await today()).toBe(90) // 1 Quartus: a month of 30 days
+    await call('crew.hire', { houseRule: true, shipId, sailors: 10 })
+    await call('ships.provision', { shipId, months: 1 }) // 40 crew-weeks
+    const port = await call('ports.create', { name: 'Friendly', friendlyTo: { owners: [a.ownerId], nations: [] } })
+    await call('ships.moveTo', { shipId, portId: null })
+    await advanceTo(110) // 20 days at sea
+    let r = await call('crew.get', { shipId })
+    expect(r.foodDays).toMatchObject({ portDays: 0, seaDays: 20, monthDays: 30, restAt: 'sea' })
+    await call('ships.moveTo', { shipId, portId: port.id })
+    r = await call('crew.get', { shipId })
+    // Today was a day at sea (counted as the day began); the rest of the month in port: 9 days, 10 aboard, 4 G a month of 30 days.
+    expect(r.foodDays).toMatchObject({ portDays: 0, seaDays: 20, restDays: 9, restAt: 'port', foodDue: 12 })
+    const steps = await advanceTo(120) // in port on the 1st, after 9 days in port
+    // 10 × 9 × 4 / 30 = 12 G of food, not the month's 40 for lying in port on the 1st.
+    expect(effectsOf(steps, 'ship-upkeep')).toEqual(['The Test Ship: wages 100 and food 12 G, paid by Allende 112 (food for 9 days in port, 20 days at sea on provisions)'])
+    // 20 days at sea × 10 aboard = 200 person-days: 28 weekly rations eaten (4 person-days carried over), 12 left.
+    r = await call('crew.get', { shipId })
+    expect(r.provisions.crewWeeks).toBe(40 - 28)
+    expect(r.foodDays).toMatchObject({ portDays: 1, seaDays: 0 })
   })
 })
 

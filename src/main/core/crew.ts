@@ -600,6 +600,7 @@ function rosterOf(db: Db, x: Ctx): CrewRoster {
     payer: payerOf(x.c.kind),
     monthly: { wages: monthly.wages, food: monthly.food, total: monthly.total, breakdown: monthly.breakdown },
     provisions: provisionsOf(db, x),
+    foodDays: foodDaysOf(db, x, currentDay(db)),
     owed: x.c.owed,
     owedTo: [...owedToOf(x.c)].map(([ownerId, amount]) => ({ ownerId, name: ownerNameOf(db, ownerId), amount })),
     orders: ordersOf(x.c)
@@ -1436,14 +1437,17 @@ export function upkeepSummary(db: Db): UpkeepSummary {
   const government: UpkeepSummary['government'] = []
   const booty: UpkeepSummary['booty'] = []
   const warnings: UpkeepSummary['warnings'] = []
+  const food: UpkeepSummary['food'] = []
   const up = getRule(db, 'crewUpkeep')
   const quotes = new Map<string, ShipQuote>()
   for (const id of afloatIds(db)) {
     const x = ctxOf(db, id, quotes)
     const guns = gunsOf(db, x)
     const m = monthlyOf(db, x, guns)
-    // Food is bought ashore only in port; at sea the crew eats its provisions.
-    const due = x.row.status === 'port' ? m.total : m.wages
+    // Food by the days eaten: the days in port so far this month, and the rest of it where she lies now.
+    const fd = foodDaysOf(db, x, today)
+    const due = m.wages + fd.foodDue
+    food.push({ shipId: id, shipName: x.row.name, ...fd })
     const payer = payerOf(x.c.kind)
     if (due > 0) {
       if (payer === 'government') government.push({ shipId: id, shipName: x.row.name, nation: x.c.nation, amount: due })
@@ -1510,8 +1514,27 @@ export function upkeepSummary(db: Db): UpkeepSummary {
     owners: [...owners.values()].sort((a, b) => b.due - a.due || a.ownerId - b.ownerId),
     government,
     booty,
+    food,
     warnings
   }
+}
+
+/**
+ * A ship's food this month by the days eaten (seed 003 I.2): the days counted so far in port and at
+ * sea, the food bought ashore for them, and what the next upkeep will charge if she lies where she
+ * is for the rest of the month.
+ */
+export function foodDaysOf(db: Db, x: Ctx, today: number) {
+  const cal = getRule(db, 'calendar')
+  const up = getRule(db, 'crewUpkeep')
+  const d = dateOf(cal, today)
+  const monthDays = cal.months[d.month - 1]?.days ?? 30
+  const eaters = x.row.crew + x.officers.length
+  const soFar = foodByDays(db, x.c, monthDays)
+  const rest = Math.max(0, monthDays - d.dayOfMonth)
+  const restPort = x.row.status === 'port' ? rest : 0
+  const foodDue = Math.round(((x.c.port_eater_days + restPort * eaters) * up.foodPerCrewMonth) / monthDays)
+  return { portDays: soFar.portDays, seaDays: soFar.seaDays, monthDays, foodSoFar: soFar.food, foodDue, restDays: rest, restAt: x.row.status === 'port' ? ('port' as const) : ('sea' as const) }
 }
 
 export function portPage(db: Db, portId: number) {
@@ -1572,18 +1595,41 @@ function afloatRows(db: Db): { id: number; name: string; status: string }[] {
   return stmt(db, `SELECT id, name, status FROM ship WHERE status IN ('port', 'sea') ORDER BY id`).all() as { id: number; name: string; status: string }[]
 }
 
-/** Monthly upkeep (order 100): wages, and food for ships in port, charged by the ship kind's payer. */
-export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new Map<string, ShipQuote>()): void {
+/**
+ * The food of the month just ended by the days eaten (seed 003 I.2: "4 Guilders worth of food each
+ * month"): the days in port, each weighted by those aboard that day, at the month's rate a day
+ * (bought ashore); the days at sea the company ate its provisions (the weekly rations).
+ */
+export function foodByDays(db: Db, c: Pick<CompanyRow, 'port_days' | 'port_eater_days' | 'sea_days'>, monthDays: number) {
+  const up = getRule(db, 'crewUpkeep')
+  const food = monthDays > 0 ? Math.round((c.port_eater_days * up.foodPerCrewMonth) / monthDays) : 0
+  return { portDays: c.port_days, seaDays: c.sea_days, eaterDays: c.port_eater_days, monthDays, food }
+}
+
+/** The days of the month before `day` (the first of a month): the month just ended. */
+function lastMonthDays(db: Db, day: number): number {
+  const cal = getRule(db, 'calendar')
+  const d = dateOf(cal, day - 1)
+  return cal.months[d.month - 1]?.days ?? d.dayOfMonth
+}
+
+/** Monthly upkeep (order 100): wages, and the food of the days spent in port in the month just ended, charged by the ship kind's payer. */
+export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new Map<string, ShipQuote>(), day = currentDay(db)): void {
   const allowDebt = allowDebtOf(db)
   const currency = currencyOf(db)
+  const monthDays = lastMonthDays(db, day)
   for (const s of afloatRows(db)) {
     const x = ctxOf(db, s.id, quotes)
-    if (x.row.crew === 0 && x.officers.length === 0) continue
+    const fd = foodByDays(db, x.c, monthDays)
+    // The month's days are counted afresh from today.
+    if (x.c.port_days || x.c.sea_days || x.c.port_eater_days) setCompany(db, s.id, { port_days: 0, sea_days: 0, port_eater_days: 0 }, x.c)
+    if (x.row.crew === 0 && x.officers.length === 0 && fd.food === 0) continue
     const m = monthlyOf(db, x, gunsOf(db, x))
-    const inPort = x.row.status === 'port'
-    const total = inPort ? m.total : m.wages
+    const total = m.wages + fd.food
     if (total === 0) continue
-    const what = inPort ? `wages ${fmt(m.wages)} and food ${fmt(m.food)}` : `wages ${fmt(m.wages)} (food from provisions at sea)`
+    const days = `food for ${plural(fd.portDays, 'day')} in port${fd.seaDays ? `, ${plural(fd.seaDays, 'day')} at sea on provisions` : ''}`
+    const money = `wages ${fmt(m.wages)} and food ${fmt(fd.food)} ${currency}`
+    const what = `${money} (${days})`
     const paid = chargeCrewCost(db, x, total, {
       memo: `Monthly upkeep of the ${x.row.name}: ${what}`,
       command: 'clock.advance',
@@ -1593,14 +1639,15 @@ export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new 
       cost: { kind: 'upkeep', wages: m.wages },
       payees: m.officerWages
     })
-    if (paid.payer === 'government') effect(`The ${x.row.name}: ${what} ${currency}, paid by the government`)
-    else if (paid.payer === 'booty') effect(`The ${x.row.name}: ${what} ${currency} owed to the crew from the next booty (now ${fmt(companyOf(db, s.id).owed)})`)
+    if (paid.payer === 'government') effect(`The ${x.row.name}: ${money}, paid by the government (${days})`)
+    else if (paid.payer === 'booty') effect(`The ${x.row.name}: ${money} owed to the crew from the next booty, now ${fmt(companyOf(db, s.id).owed)} (${days})`)
     else {
       const by = paid.charged.filter((c) => c.amount > 0).map((c) => `${c.name} ${fmt(c.amount)}`)
       effect(
-        `The ${x.row.name}: ${what} ${currency}` +
+        `The ${x.row.name}: ${money}` +
           (by.length ? `, paid by ${listing(by)}` : '') +
-          (paid.unpaid ? `; ${fmt(paid.unpaid)} ${currency} unpaid, owed to the crew` : '')
+          (paid.unpaid ? `; ${fmt(paid.unpaid)} ${currency} unpaid, owed to the crew` : '') +
+          ` (${days})`
       )
     }
   }
@@ -1784,30 +1831,59 @@ export function crewRepairs(db: Db, day: number, effect: (t: string) => void, qu
   }
 }
 
-/** Provisions at sea (order 220): a weekly ration each; with none left, hands are lost (house rule). */
+/**
+ * The days counted (order 120, daily): each afloat ship's day in port or at sea, weighted by those
+ * aboard (seed 003 I.2: food by the days eaten — bought ashore in port, from the provisions at sea).
+ */
+export function countDays(db: Db): void {
+  stmt(
+    db,
+    `INSERT INTO ship_company (ship_id) SELECT s.id FROM ship s WHERE s.status IN ('port', 'sea') AND s.crew > 0
+       AND NOT EXISTS (SELECT 1 FROM ship_company c WHERE c.ship_id = s.id)`
+  ).run()
+  const eaters = `((SELECT s.crew FROM ship s WHERE s.id = ship_company.ship_id) + (SELECT COUNT(*) FROM ship_officer o WHERE o.ship_id = ship_company.ship_id))`
+  stmt(
+    db,
+    `UPDATE ship_company SET port_days = port_days + 1, port_eater_days = port_eater_days + ${eaters}
+     WHERE ship_id IN (SELECT id FROM ship WHERE status = 'port') AND ${eaters} > 0`
+  ).run()
+  stmt(
+    db,
+    `UPDATE ship_company SET sea_days = sea_days + 1, sea_eater_days = sea_eater_days + ${eaters}
+     WHERE ship_id IN (SELECT id FROM ship WHERE status = 'sea') AND ${eaters} > 0`
+  ).run()
+}
+
+/**
+ * Provisions eaten (order 220, weekly): a weekly ration for every seven days a person spent at sea
+ * since the last time (the days counted, not where she lies today); with none left at sea, hands are
+ * lost (house rule).
+ */
 export function provisionsAtSea(db: Db, day: number, dice: () => DiceBox, effect: (t: string) => void): void {
   const up = getRule(db, 'crewUpkeep')
-  // A week's food needs only the hands, the officers and the stores: one query for every ship at sea.
   const rows = stmt(
     db,
-    `SELECT s.id, s.name, s.crew, c.ship_id IS NOT NULL AS stored, COALESCE(c.provisions, 0) AS provisions, COALESCE(c.marines, 0) AS marines,
+    `SELECT s.id, s.name, s.crew, s.status, c.provisions, c.marines, c.sea_eater_days AS seaEaterDays,
             (SELECT COUNT(*) FROM ship_officer o WHERE o.ship_id = s.id) AS officers
-     FROM ship s LEFT JOIN ship_company c ON c.ship_id = s.id WHERE s.status = 'sea' ORDER BY s.id`
-  ).all() as { id: number; name: string; crew: number; stored: number; provisions: number; marines: number; officers: number }[]
+     FROM ship s JOIN ship_company c ON c.ship_id = s.id
+     WHERE s.status IN ('port', 'sea') AND (s.status = 'sea' OR c.sea_eater_days >= 7) ORDER BY s.id`
+  ).all() as { id: number; name: string; crew: number; status: string; provisions: number; marines: number; seaEaterDays: number; officers: number }[]
   for (const x of rows) {
     const id = x.id
     const eaters = x.crew + x.officers
-    if (eaters === 0) continue
-    if (!x.stored) ensureCompany(db, id)
-    if (x.provisions >= eaters) {
-      const left = x.provisions - eaters
-      stmt(db, `UPDATE ship_company SET provisions = ? WHERE ship_id = ?`).run(left, id)
-      const weeks = Math.floor(left / eaters)
-      if (weeks <= up.warnWeeksLeft) effect(`The ${x.name}'s provisions last ${plural(weeks, 'more week')}`)
+    const eaten = Math.floor(x.seaEaterDays / 7)
+    const rest = x.seaEaterDays - eaten * 7
+    if (x.provisions >= eaten) {
+      const left = x.provisions - eaten
+      stmt(db, `UPDATE ship_company SET provisions = ?, sea_eater_days = ? WHERE ship_id = ?`).run(left, rest, id)
+      if (x.status === 'sea' && eaters > 0) {
+        const weeks = Math.floor(left / eaters)
+        if (weeks <= up.warnWeeksLeft) effect(`The ${x.name}'s provisions last ${plural(weeks, 'more week')}`)
+      }
       continue
     }
-    stmt(db, `UPDATE ship_company SET provisions = ? WHERE ship_id = ?`).run(0, id)
-    if (x.crew === 0) continue
+    stmt(db, `UPDATE ship_company SET provisions = 0, sea_eater_days = ? WHERE ship_id = ?`).run(rest, id)
+    if (x.status !== 'sea' || x.crew === 0) continue
     const roll = dice().roll(up.starvingLossDice, `${x.name}: hands lost with no food at sea`)
     const lost = Math.min(x.crew, roll.total)
     stmt(db, `UPDATE ship SET crew = crew - ? WHERE id = ?`).run(lost, id)
@@ -1818,7 +1894,7 @@ export function provisionsAtSea(db: Db, day: number, dice: () => DiceBox, effect
   }
 }
 
-registerPeriodicStep({ id: 'ship-upkeep', title: 'Monthly upkeep: wages and food', every: 'month', order: 100, run: ({ db, effect, quotes }) => monthlyUpkeep(db, effect, quotes) })
+registerPeriodicStep({ id: 'ship-upkeep', title: 'Monthly upkeep: wages and food', every: 'month', order: 100, run: ({ db, day, effect, quotes }) => monthlyUpkeep(db, effect, quotes, day) })
 registerPeriodicStep({
   id: 'ship-careening',
   title: 'Careening clock',
@@ -1828,4 +1904,5 @@ registerPeriodicStep({
 })
 registerPeriodicStep({ id: 'ship-port-work', title: 'Standing orders in port', every: 'week', order: 200, run: ({ db, day, dice, effect, quotes }) => portWork(db, day, dice, effect, quotes) })
 registerPeriodicStep({ id: 'ship-repairs', title: 'Repairs by the crews', every: 'week', order: 210, run: ({ db, day, effect, quotes }) => crewRepairs(db, day, effect, quotes) })
+registerPeriodicStep({ id: 'ship-days', title: 'Days in port and at sea', every: 'day', order: 120, run: ({ db }) => countDays(db) })
 registerPeriodicStep({ id: 'ship-provisions', title: 'Provisions at sea', every: 'week', order: 220, run: ({ db, day, dice, effect }) => provisionsAtSea(db, day, dice, effect) })

@@ -112,6 +112,20 @@ export const Provisions = z.object({
   holdTons: z.number()
 })
 
+/** A ship's food this month by the days eaten (seed 003 I.2: 4 G a month each, bought ashore in port; at sea, the provisions). */
+export const FoodDays = z.object({
+  /** Days counted so far this month in port and at sea (each weighted by those aboard for the food). */
+  portDays: z.number().int(),
+  seaDays: z.number().int(),
+  monthDays: z.number().int(),
+  /** Food bought ashore for the days in port so far. */
+  foodSoFar: z.number().int(),
+  /** What the next monthly upkeep charges for food if she lies where she is for the rest of the month. */
+  foodDue: z.number().int(),
+  restDays: z.number().int(),
+  restAt: z.enum(['port', 'sea'])
+})
+
 export const CrewRoster = z.object({
   shipId: Id,
   shipName: z.string(),
@@ -155,6 +169,8 @@ export const CrewRoster = z.object({
   payer: CrewPayer,
   monthly: z.object({ wages: z.number().int(), food: z.number().int(), total: z.number().int(), breakdown: z.array(Term) }),
   provisions: Provisions,
+  /** Food by the days eaten this month (seed 003 I.2). */
+  foodDays: FoodDays,
   /** Wages and food owed to the crew: pirates and privateers from the next booty; merchantmen what the owners could not pay. */
   owed: z.number().int(),
   /** Of `owed`, the named officers' wages owed to them (by the owner paid for each). */
@@ -245,6 +261,8 @@ export const UpkeepSummary = z.object({
   government: z.array(z.object({ shipId: Id, shipName: z.string(), nation: z.string(), amount: z.number().int() })),
   /** Pirates and privateers: owed to the crew, paid from the next booty. */
   booty: z.array(z.object({ shipId: Id, shipName: z.string(), owedNow: z.number().int(), accruesThisMonth: z.number().int() })),
+  /** Each ship's food this month by the days eaten (in the amounts above). */
+  food: z.array(FoodDays.extend({ shipId: Id, shipName: z.string() })),
   warnings: z.array(Warning)
 })
 export type UpkeepSummary = z.infer<typeof UpkeepSummary>
