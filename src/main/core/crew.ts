@@ -601,6 +601,10 @@ function rosterOf(db: Db, x: Ctx): CrewRoster {
     monthly: { wages: monthly.wages, food: monthly.food, total: monthly.total, breakdown: monthly.breakdown },
     provisions: provisionsOf(db, x),
     foodDays: foodDaysOf(db, x, currentDay(db)),
+    recruiting: (() => {
+      const w = recruitWeekOf(db, x.c, currentDay(db))
+      return { rolled: w.recruited, pressed: w.pressed, left: w.left, rolls: w.rolls }
+    })(),
     owed: x.c.owed,
     owedTo: [...owedToOf(x.c)].map(([ownerId, amount]) => ({ ownerId, name: ownerNameOf(db, ownerId), amount })),
     orders: ordersOf(x.c)

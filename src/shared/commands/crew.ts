@@ -171,6 +171,8 @@ export const CrewRoster = z.object({
   provisions: Provisions,
   /** Food by the days eaten this month (seed 003 I.2). */
   foodDays: FoodDays,
+  /** This week's recruiting in port (seed 003 I.2: 1k1+2 a week, press gangs another): rolled yet, hands found and not yet signed on. */
+  recruiting: z.object({ rolled: z.boolean(), pressed: z.boolean(), left: z.number().int(), rolls: z.array(z.string()) }),
   /** Wages and food owed to the crew: pirates and privateers from the next booty; merchantmen what the owners could not pay. */
   owed: z.number().int(),
   /** Of `owed`, the named officers' wages owed to them (by the owner paid for each). */
