@@ -275,7 +275,7 @@ describe('the life of a ship in Chromium', () => {
     // Seed 003 I.2: 1k1+2 a week in a friendly port — 40 is more than this week's recruiting found: refused at the field.
     await hire.locator('[data-test=hire-go]').click()
     await hire.locator('[data-test=hire-error]').getByText(/left to sign on \(recruiting 1k1\+2: \d+\), not 40/).waitFor()
-    await hire.locator('[data-test=hire-week]').getByText(/left to sign on this week/).waitFor()
+    await hire.locator('[data-test=hire-week]').getByText(/found to sign on this week \(recruiting 1k1\+2: \d+\)/).waitFor()
     await settle(page)
     await shot(page, 'crew-hire-refused')
     // The GM's override: hire now, house rule.
