@@ -142,7 +142,7 @@ async function populate(door: Door): Promise<void> {
   await door.call('ledger.grant', { ownerId: yngvild.ownerId, amount: 1000, memo: 'Freight advance from the Casa Zepeda' })
   await door.call('crew.configure', { shipId: santaLucia, kind: 'merchant', nation: 'Castille' })
   await door.call('ships.moveTo', { shipId: santaLucia, portId: sanCristobal.id })
-  await door.call('crew.hire', {
+  await door.call('crew.hire', { houseRule: true,
     shipId: santaLucia,
     sailors: 120,
     officers: [
@@ -156,7 +156,7 @@ async function populate(door: Door): Promise<void> {
   // The Sea Dog: Marcel's pirate Corsair in La Bucca; her costs come out of the next booty.
   await door.call('crew.configure', { shipId: seaDog, kind: 'pirate' })
   await door.call('ships.moveTo', { shipId: seaDog, portId: laBucca.id })
-  await door.call('crew.hire', {
+  await door.call('crew.hire', { houseRule: true,
     shipId: seaDog,
     sailors: 80,
     marines: 10,

@@ -3,3 +3,13 @@ const en = new Intl.NumberFormat('en')
 
 /** A number with thousands separators and at most three decimals, as `n.toLocaleString('en')`. */
 export const fmt = (n: number): string => en.format(n)
+
+/**
+ * A ship's Speed terms in battle with their first (the Speed she started with) opened into how the
+ * campaign reached it (the design's Speed, less an overdue careening: seed 003 I), when it says.
+ */
+export function withStartSpeed<T extends { label: string; value: number }>(p: { speed: number; speedTerms?: readonly T[] }, terms: T[]): { label: string; value: number }[] {
+  const from = p.speedTerms ?? []
+  if (from.length === 0 || terms.length === 0 || terms[0]!.value !== p.speed) return terms
+  return [...from.map((t) => ({ label: t.label === 'Design' ? 'Speed of her design' : t.label, value: t.value })), ...terms.slice(1)]
+}

@@ -272,10 +272,20 @@ describe('the life of a ship in Chromium', () => {
     await choose(page, hire.locator('[data-test=hire-person]'), 'Chips McGee (NPC)')
     await choose(page, hire.locator('[data-test=hire-role]'), 'Carpenter')
     await hire.locator('[data-test=hire-gear]').getByText('640 G').waitFor()
+    // Seed 003 I.2: 1k1+2 a week in a friendly port — 40 is more than this week's recruiting found: refused at the field.
+    await hire.locator('[data-test=hire-go]').click()
+    await hire.locator('[data-test=hire-error]').getByText(/left to sign on \(recruiting 1k1\+2: \d+\), not 40/).waitFor()
+    await hire.locator('[data-test=hire-week]').getByText(/found to sign on this week \(recruiting 1k1\+2: \d+\)/).waitFor()
+    await settle(page)
+    await shot(page, 'crew-hire-refused')
+    // The GM's override: hire now, house rule.
+    await hire.locator('[data-test=hire-house-rule]').click()
     await settle(page)
     await shot(page, 'crew-hire-dialog')
     await hire.locator('[data-test=hire-go]').click()
     await hire.waitFor({ state: 'hidden' })
+    const history = await api<{ entries: { summary: string }[] }>('history.list', { limit: 1 })
+    expect(history.entries[0]!.summary).toMatch(/^Signed on 40 sailors and Chips McGee as carpenter aboard the Dauntless.*\(hired now, house rule\)$/)
     await expect.poll(() => crewTab.locator('[data-test=crew-hands]').textContent()).toBe('40')
     await crewTab.locator('[data-test=crew-officers] tr[data-officer="Chips McGee"]').getByText('Carpenter').waitFor()
     await crewTab.locator('[data-test=crew-officers]').getByText('Rigging 2').waitFor()
@@ -326,10 +336,16 @@ describe('the life of a ship in Chromium', () => {
     await tab(page, 'Condition')
     const cash = (await api<{ cash: number }>('ledger.balance', { ownerId: anne.ownerId })).cash
     await cond.locator('[data-test=repair-plan]').getByText('yard: 5 hull points for 250 G').waitFor()
+    const before = (await api<{ day: number }>('clock.now', {})).day
     await cond.locator('[data-test=repair-go]').click()
     await expect.poll(() => cond.locator('[data-test=hull-now]').textContent()).toBe('35')
     await expect.poll(() => cond.locator('[data-test=rigging-now]').textContent()).toBe('20')
-    expect((await api<{ cash: number }>('ledger.balance', { ownerId: anne.ownerId })).cash).toBe(cash - 250)
+    // Repairs take the time they take: a week on the clock, the yard's work charged once.
+    expect((await api<{ day: number }>('clock.now', {})).day).toBe(before + 7)
+    const yardTx = (await api<{ transactions: Tx[] }>('ledger.history', { search: 'Repairs to the Dauntless' })).transactions
+    expect(yardTx).toHaveLength(1)
+    expect(yardTx[0]!.lines.find((l) => l.ownerName === 'Anne Bonny')!.amount).toBe(-250)
+    void cash
     await settle(page)
     await shot(page, 'crew-condition-repaired')
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)

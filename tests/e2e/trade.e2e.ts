@@ -326,9 +326,34 @@ describe('sea trade, companies and booty in Chromium', () => {
     await settle(page)
     await snap(page, 'booty-town-result')
     await town.locator('[data-test=town-close]').click()
+
+    // Seed 003 I (one hold), VII: a second town's plunder does not fit: refused with the room left; the GM leaves it behind.
+    await page.locator('[data-test=town-open]').click()
+    await town.getByLabel('Town', { exact: true }).fill('Puerto Grande')
+    await town.getByLabel('Town', { exact: true }).press('Tab')
+    await town.locator('[data-test=town-go]').click()
+    // Three cargo types: 2d10 2+6 → Iron 9 t, 3+4 → Tin 9 t, 1+4 → Livestock 9 t; ransom 1k1 5.
+    const more = [3, 2, 6, 9, 3, 4, 9, 1, 4, 9, 5]
+    await answerDice(page, town.locator('[data-test=town-leave]'), (need) => more.splice(0, need))
+    await town.locator('[data-test=town-refused]').getByText(/not the 27 t of plunder: leave at least/).waitFor()
+    expect(more).toEqual([])
+    for (const c of ['iron', 'tin', 'livestock']) {
+      await town.getByLabel(new RegExp(`^${c} to leave behind$`, 'i')).fill('9')
+      await town.getByLabel(new RegExp(`^${c} to leave behind$`, 'i')).press('Tab')
+    }
+    await town.locator('[data-test=town-to-load]').getByText(/To load: 0 t/).waitFor()
+    await settle(page)
+    await snap(page, 'booty-town-leave-behind')
+    // Taken again with the same dice (no new prompt): the rest aboard, the cargo left behind.
+    await town.locator('[data-test=town-go]').click()
+    await town.locator('[data-test=town-result]').waitFor()
+    await town.locator('[data-test=town-left-behind]').getByText(/9 t of Iron, 9 t of Tin, 9 t of Livestock/).waitFor()
+    await settle(page)
+    await snap(page, 'booty-town-left-behind')
+    await town.locator('[data-test=town-close]').click()
     await page.locator('[data-test=dice-mode-app]').click()
-    await expect.poll(async () => (await api<{ pot: number }>('booty.get', { shipId: seaDog })).pot).toBe(6_500)
-    await page.locator('[data-test=booty-pot]').getByText('6,500').waitFor()
+    await expect.poll(async () => (await api<{ pot: number }>('booty.get', { shipId: seaDog })).pot).toBe(11_500)
+    await page.locator('[data-test=booty-pot]').getByText('11,500').waitFor()
     await page.locator('[data-test=towns]').evaluate((el) => el.scrollIntoView({ block: 'start' }))
     await fits(page, 'trade-booty-town')
   }, 420_000) // a long story (about 100 s alone, 165 s on a busy shared machine): a budget, never a wait

@@ -4,7 +4,8 @@
  * forts and towns from the §2 Forts table; refusals; the list, the state, removal; the calculators.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { replay } from '../../src/shared/highseas/engine'
+import { currentStats, replay } from '../../src/shared/highseas/engine'
+import { withStartSpeed } from '../../src/shared/numbers'
 import { makeSession } from '../helpers'
 import { dropSample, openSample, seaDogVsMerchantman, type SampleSession } from './battles-ops'
 
@@ -255,5 +256,30 @@ describe('the calculators (app scope: no campaign needed)', () => {
     } finally {
       await t.cleanup()
     }
+  })
+})
+
+describe('seed 003 I, careening: "for each month after the fourth that a ship goes without careening, its speed is reduced by one"', () => {
+  it('a campaign ship starts a battle at her Speed now (the ship sheet’s), with the careening term in her Numbers', async () => {
+    // The Sea Dog last careened 200 days ago: two months past due by the Théah calendar.
+    const today = (await s.call('clock.now', {})).day
+    s.db().prepare(`INSERT OR IGNORE INTO ship_company (ship_id) VALUES (?)`).run(s.ids.seaDog)
+    s.db().prepare(`UPDATE ship_company SET careened_day = ? WHERE ship_id = ?`).run(today - 200, s.ids.seaDog)
+    const cond = await s.call('ships.condition', { shipId: s.ids.seaDog })
+    expect(cond.careening.monthsPastDue).toBeGreaterThanOrEqual(2)
+    expect(cond.speed.now).toBe(Math.max(1, 4 - cond.careening.monthsPastDue))
+
+    const { battleId } = await s.call('battles.start', seaDogVsMerchantman(s))
+    const v = await s.call('battles.state', { battleId })
+    const dog = v.setup.participants[0]!
+    expect(dog.speed).toBe(cond.speed.now)
+    expect(dog.speedTerms).toEqual(cond.speed.breakdown)
+    // The Numbers tab reads the engine's terms, its first opened into how her Speed was reached.
+    const c = currentStats(v.setup, v.state, dog.id)
+    expect(c.speed).toBe(cond.speed.now)
+    const terms = withStartSpeed(dog, c.terms.speed ?? [])
+    expect(terms[0]).toEqual({ label: 'Speed of her design', value: 4 })
+    expect(terms[1]!.label).toMatch(/^Careening \d+ months overdue/)
+    expect(terms[1]!.value).toBe(cond.speed.now - 4)
   })
 })

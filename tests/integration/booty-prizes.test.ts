@@ -71,7 +71,7 @@ describe("seed 003 VII Of the Rewards of a Pirate's Life, BOOTY: a pirate's priz
     const haven = await call('ports.create', { name: 'Tortuga', colonial: true, pirateHaven: true })
     const wolf = await launched('corsair', [{ ownerId: marcel.ownerId, share: 100 }], 'Sea Wolf')
     await call('crew.configure', { shipId: wolf, kind: 'pirate' })
-    await call('crew.hire', { shipId: wolf, sailors: 10, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }, { role: 'boatswain', personId: bosun.id }] })
+    await call('crew.hire', { houseRule: true, shipId: wolf, sailors: 10, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }, { role: 'boatswain', personId: bosun.id }] })
     // The GM hands the prize herself to Jean: her cargo is still the Sea Wolf's booty.
     const { battleId, prizeId } = await takePrize(wolf, [{ ownerId: jean.ownerId, share: 100 }])
 
@@ -216,5 +216,101 @@ describe("seed 003 VII Of the Rewards of a Pirate's Life, BOOTY: a pirate's priz
     expect(sale.booty).toMatchObject({ shipId: wolf, shipName: 'Sea Wolf', amount: sale.price.total, pot: 6_500 + sale.price.total })
     expect(potRows(wolf)).toBe(6_500 + sale.price.total)
     expect(unbalanced()).toEqual([])
+  })
+})
+
+describe('seed 003 I.1-I.3 and VII: the hold is one hold — plunder and provisions must fit with cargo, powder, boats and the food ton', () => {
+  async function fullWolf() {
+    const marcel = await person('Marcel', { money: 30_000 })
+    const port = await call('ports.create', { name: 'Port Royal', nation: 'Avalon', friendlyTo: { owners: [marcel.ownerId], nations: [] } })
+    const wolf = await launched('corsair', [{ ownerId: marcel.ownerId, share: 100 }], 'Sea Wolf')
+    await call('crew.configure', { shipId: wolf, kind: 'pirate' })
+    await call('ships.moveTo', { shipId: wolf, portId: port.id })
+    await call('crew.hire', { houseRule: true, shipId: wolf, sailors: 10 })
+    const before = await call('ships.condition', { shipId: wolf })
+    expect(before.hold).toMatchObject({ cargoTons: 0, freeAfterCargo: before.hold.free })
+    // Lumber fills the hold to 2 t of room.
+    await call('trade.buy', { shipId: wolf, cargo: 'lumber', tons: before.hold.free - 2, payerId: marcel.ownerId })
+    const cond = await call('ships.condition', { shipId: wolf })
+    expect(cond.hold).toMatchObject({ cargoTons: before.hold.free - 2, freeAfterCargo: 2 })
+    return { marcel, wolf }
+  }
+
+  it('a town’s plunder that does not fit is refused with the room left; the GM names what to leave behind', async () => {
+    const { wolf } = await fullWolf()
+    // One small fort, taken: 3 t of wine and the fort's 2 t of powder (5 t) against 2 t of room.
+    const dice = [1, 8, 8, 3, 5, 2]
+    const e = await fail('booty.town', { shipId: wolf, town: 'Puerto Chico', forts: { small: 1 }, fortsTaken: { small: 1 }, dice })
+    expect(e.code).toBe('rule')
+    expect(e.message).toMatch(/room for 2 t, not the 5 t of plunder: leave at least 3 t behind/)
+    expect(e.details).toMatchObject({ field: 'leaveBehind', room: 2, plunder: { cargo: [{ cargo: 'wine', tons: 3 }], powder: 2 } })
+    expect((await call('booty.get', { shipId: wolf })).pot).toBe(0)
+
+    const over = await fail('booty.town', { shipId: wolf, town: 'Puerto Chico', forts: { small: 1 }, fortsTaken: { small: 1 }, leaveBehind: { cargo: { wine: 4 } }, dice })
+    expect(over).toMatchObject({ code: 'invalid_input', details: { field: 'leaveBehind.cargo.wine' } })
+
+    const out = await call('booty.town', { shipId: wolf, town: 'Puerto Chico', forts: { small: 1 }, fortsTaken: { small: 1 }, leaveBehind: { cargo: { wine: 3 }, powder: 0 }, dice })
+    expect(out.cargo).toEqual([{ cargo: 'wine', label: 'Wine', tons: 3, loaded: 0 }])
+    expect(out.powderLoaded).toBe(2)
+    expect(out.ransom).toBe(6_500)
+    expect((await call('ships.condition', { shipId: wolf })).hold.freeAfterCargo).toBe(0)
+  })
+
+  it('provisions need the ton set aside for food: refused at the field with the room left', async () => {
+    const { marcel, wolf } = await fullWolf()
+    await call('trade.buy', { shipId: wolf, cargo: 'lumber', tons: 1.5, payerId: marcel.ownerId })
+    const e = await fail('ships.provision', { shipId: wolf, months: 1 })
+    expect(e).toMatchObject({ code: 'rule', details: { field: 'months', free: 0.5, need: 1 } })
+    expect(e.message).toMatch(/hold has 0.5 t free .*cargo 9.5 t\): provisions need the 1 t set aside/)
+    expect((await call('crew.get', { shipId: wolf })).provisions.crewWeeks).toBe(0)
+    await call('trade.sell', { shipId: wolf, cargo: 'lumber', tons: 1, dice: [5] })
+    const ok = await call('ships.provision', { shipId: wolf, months: 1 })
+    expect(ok.provisions.holdTons).toBe(1)
+    expect((await call('ships.condition', { shipId: wolf })).hold).toMatchObject({ foodTons: 1, freeAfterCargo: 0.5 })
+  })
+})
+
+describe('seed 003 I.2 CREW: "Aboard pirate and privateer vessels, these costs are subtracted from booty" — the officers’ wages go to the officers', () => {
+  it('the wages owed to an NPC officer are paid to that officer when the booty is divided, the rest to the hands and suppliers', async () => {
+    const marcel = await person('Marcel', { money: 30_000 })
+    const bosun = await person('Bosun Legrand', { kind: 'npc' })
+    const wolf = await launched('corsair', [{ ownerId: marcel.ownerId, share: 100 }], 'Sea Wolf')
+    await call('crew.configure', { shipId: wolf, kind: 'pirate' })
+    await call('crew.hire', { houseRule: true, shipId: wolf, sailors: 10, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }, { role: 'boatswain', personId: bosun.id, wage: 20 }] })
+    const next = (await call('upkeep.summary')).nextDay
+    await call('clock.advance', { days: next - (await call('clock.now')).day })
+    const state = await call('booty.get', { shipId: wolf })
+    expect(state.owed).toBeGreaterThan(20)
+    expect(state.owedToOfficers).toEqual([{ ownerId: bosun.ownerId, name: 'Bosun Legrand', amount: 20 }])
+    const bosunBefore = await cash(bosun.ownerId)
+
+    const out = await call('booty.divide', { shipId: wolf, amount: state.owed + 1_000 })
+    expect(out.owedPaid).toBe(state.owed)
+    expect(out.owedTo).toEqual([
+      { ownerId: bosun.ownerId, name: 'Bosun Legrand', amount: 20 },
+      { ownerId: WORLD_OWNER_ID, name: 'the hands and suppliers', amount: state.owed - 20 }
+    ])
+    const share = out.lines.find((l) => l.ownerId === bosun.ownerId)!.amount
+    expect(await cash(bosun.ownerId)).toBe(bosunBefore + 20 + share)
+    expect((await call('booty.get', { shipId: wolf })).owedToOfficers).toEqual([])
+    expect(unbalanced()).toEqual([])
+  })
+
+  it('booty short of what is owed pays the officers and the rest pro rata', async () => {
+    const marcel = await person('Marcel', { money: 30_000 })
+    const bosun = await person('Bosun Legrand', { kind: 'npc' })
+    const wolf = await launched('corsair', [{ ownerId: marcel.ownerId, share: 100 }], 'Sea Wolf')
+    await call('crew.configure', { shipId: wolf, kind: 'privateer' })
+    await call('crew.hire', { houseRule: true, shipId: wolf, sailors: 8, officers: [{ role: 'boatswain', personId: bosun.id, wage: 20 }] })
+    const next = (await call('upkeep.summary')).nextDay
+    await call('clock.advance', { days: next - (await call('clock.now')).day })
+    const owed = (await call('booty.get', { shipId: wolf })).owed
+    const half = Math.floor(owed / 2)
+    const out = await call('booty.divide', { shipId: wolf, amount: half })
+    const toBosun = out.owedTo.find((o) => o.ownerId === bosun.ownerId)!.amount
+    expect(Math.abs(toBosun - (20 * half) / owed)).toBeLessThanOrEqual(1)
+    const after = await call('booty.get', { shipId: wolf })
+    expect(after.owed).toBe(owed - half)
+    expect(after.owedToOfficers).toEqual([{ ownerId: bosun.ownerId, name: 'Bosun Legrand', amount: 20 - toBosun }])
   })
 })

@@ -88,7 +88,7 @@ describe('recruiting and press gangs (seed 003 I.2: 1K1+2 a week in a friendly p
   it('stops at the maximum crew (or the order’s limit), and recruits only in a friendly port', async () => {
     const a = await owner('Allende')
     const shipId = await launched('corsair', [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 90 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 90 })
     await call('ships.orders', { shipId, recruit: true, recruitUpTo: 95 })
     const steps = await advanceTo((await today()) + 14, [8])
     const work = effectsOf(steps, 'ship-port-work')
@@ -126,12 +126,13 @@ describe('monthly upkeep (seed 003 I.2; rules guide §2 "Crew wages")', () => {
     const a = await owner('Allende')
     const doc = await call('people.create', { name: 'Doc', kind: 'npc' })
     const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 20, officers: [{ role: 'physician', personId: doc.id }] })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 20, officers: [{ role: 'physician', personId: doc.id }] })
     const before = await cash(a.ownerId)
     const steps = await advanceTo(120)
-    // 20 sailors × 10 + physician 40 = 240 wages; 21 × 4 = 84 food.
-    expect(effectsOf(steps, 'ship-upkeep')).toEqual(['The Test Ship: wages 240 and food 84 G, paid by Allende 324'])
-    expect(await cash(a.ownerId)).toBe(before - 324)
+    // 20 sailors × 10 + physician 40 = 240 wages; food by the days eaten (seed 003 I.2; issue 13): the 29 days
+    // in port since she was crewed, 21 aboard, at 4 G a month of 30 days: 21 × 29 × 4 / 30 = 81.
+    expect(effectsOf(steps, 'ship-upkeep')).toEqual(['The Test Ship: wages 240 and food 81 G, paid by Allende 321 (food for 29 days in port)'])
+    expect(await cash(a.ownerId)).toBe(before - 321)
     expect(await cash(doc.ownerId)).toBe(40)
   })
 
@@ -142,36 +143,63 @@ describe('monthly upkeep (seed 003 I.2; rules guide §2 "Crew wages")', () => {
     await advanceTo(90)
     await call('crew.configure', { shipId: navy.shipId, kind: 'naval', nation: 'Castille' })
     await call('crew.configure', { shipId: rover.shipId, kind: 'privateer' })
-    await call('crew.hire', { shipId: navy.shipId, sailors: 10 })
-    await call('crew.hire', { shipId: rover.shipId, sailors: 10 })
+    await call('crew.hire', { houseRule: true, shipId: navy.shipId, sailors: 10 })
+    await call('crew.hire', { houseRule: true, shipId: rover.shipId, sailors: 10 })
     const before = await cash(a.ownerId)
     const txBefore = (await call('ledger.history', { limit: 1, offset: 0 })).total
     const steps = await advanceTo(120)
     expect(effectsOf(steps, 'ship-upkeep')).toEqual([
-      'The Navy: wages 100 and food 40 G, paid by the government',
-      'The Rover: wages 100 and food 40 G owed to the crew from the next booty (now 300)'
+      'The Navy: wages 100 and food 39 G, paid by the government (food for 29 days in port)',
+      'The Rover: wages 100 and food 39 G owed to the crew from the next booty, now 299 (food for 29 days in port)'
     ])
     expect(await cash(a.ownerId)).toBe(before)
     expect((await call('ledger.history', { limit: 1, offset: 0 })).total).toBe(txBefore)
     const summary = await call('upkeep.summary')
     expect(summary.government).toEqual([{ shipId: navy.shipId, shipName: 'Navy', nation: 'Castille', amount: 140 }])
-    expect(summary.booty).toEqual([{ shipId: rover.shipId, shipName: 'Rover', owedNow: 300, accruesThisMonth: 140 }])
+    expect(summary.booty).toEqual([{ shipId: rover.shipId, shipName: 'Rover', owedNow: 299, accruesThisMonth: 140 }])
   })
 
   it('what the owners cannot pay is owed to the crew, and the Dashboard shows who is short', async () => {
     const a = await owner('Allende')
     const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 20 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 20 })
     await setCash(a.ownerId, 100)
     const summary = await call('upkeep.summary')
     expect(summary.nextLabel).toMatch(/1 Quintus 1668/)
     expect(summary.owners).toEqual([
-      { ownerId: a.ownerId, name: 'Allende', cash: 100, due: 280, short: 180, ships: [{ shipId, shipName: 'Test Ship', share: 100, amount: 280 }] }
+      // Wages 200; food for the 29 days of the month left in port, 20 aboard: 20 × 29 × 4 / 30 = 77.
+      { ownerId: a.ownerId, name: 'Allende', cash: 100, due: 277, short: 177, ships: [{ shipId, shipName: 'Test Ship', share: 100, amount: 277 }] }
     ])
     const steps = await advanceTo(120)
-    expect(effectsOf(steps, 'ship-upkeep')).toEqual(['The Test Ship: wages 200 and food 80 G, paid by Allende 100; 180 G unpaid, owed to the crew'])
-    expect((await call('crew.get', { shipId })).owed).toBe(180)
-    expect((await call('upkeep.summary')).warnings.map((w) => w.message)).toContain('The crew of the Test Ship are owed 180 G in unpaid wages and food')
+    expect(effectsOf(steps, 'ship-upkeep')).toEqual(['The Test Ship: wages 200 and food 77 G, paid by Allende 100; 177 G unpaid, owed to the crew (food for 29 days in port)'])
+    expect((await call('crew.get', { shipId })).owed).toBe(177)
+    expect((await call('upkeep.summary')).warnings.map((w) => w.message)).toContain('The crew of the Test Ship are owed 177 G in unpaid wages and food')
+  })
+})
+
+describe('seed 003 I.2 CREW: "Each crew member ... requires 4 Guilders worth of food each month" — food by the days eaten', () => {
+  it('the month’s food is bought ashore for the days in port and the provisions are eaten by the days at sea, not by where she lies on the 1st', async () => {
+    const a = await owner('Allende')
+    const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }])
+    expect(await today()).toBe(90) // 1 Quartus: a month of 30 days
+    await call('crew.hire', { houseRule: true, shipId, sailors: 10 })
+    await call('ships.provision', { shipId, months: 1 }) // 40 crew-weeks
+    const port = await call('ports.create', { name: 'Friendly', friendlyTo: { owners: [a.ownerId], nations: [] } })
+    await call('ships.moveTo', { shipId, portId: null })
+    await advanceTo(110) // 20 days at sea
+    let r = await call('crew.get', { shipId })
+    expect(r.foodDays).toMatchObject({ portDays: 0, seaDays: 20, monthDays: 30, restAt: 'sea' })
+    await call('ships.moveTo', { shipId, portId: port.id })
+    r = await call('crew.get', { shipId })
+    // Today was a day at sea (counted as the day began); the rest of the month in port: 9 days, 10 aboard, 4 G a month of 30 days.
+    expect(r.foodDays).toMatchObject({ portDays: 0, seaDays: 20, restDays: 9, restAt: 'port', foodDue: 12 })
+    const steps = await advanceTo(120) // in port on the 1st, after 9 days in port
+    // 10 × 9 × 4 / 30 = 12 G of food, not the month's 40 for lying in port on the 1st.
+    expect(effectsOf(steps, 'ship-upkeep')).toEqual(['The Test Ship: wages 100 and food 12 G, paid by Allende 112 (food for 9 days in port, 20 days at sea on provisions)'])
+    // 20 days at sea × 10 aboard = 200 person-days: 28 weekly rations eaten (4 person-days carried over), 12 left.
+    r = await call('crew.get', { shipId })
+    expect(r.provisions.crewWeeks).toBe(40 - 28)
+    expect(r.foodDays).toMatchObject({ portDays: 1, seaDays: 0 })
   })
 })
 
@@ -179,7 +207,7 @@ describe('provisions (seed 003 I.2 food; I.4 Vermin; house rule: food running ou
   it('bought in port by the month (4 G a crew member), eaten a ration a week at sea; running short is warned ahead', async () => {
     const a = await owner('Allende')
     const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 10 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 10 })
     const before = await cash(a.ownerId)
     const out = await call('ships.provision', { shipId, months: 1 })
     expect(out).toMatchObject({ cost: 40, payer: 'owners', provisions: { crewWeeks: 40, eaters: 10, weeksLeft: 4, weeksPerMonth: 4, holdTons: 1 } })
@@ -200,7 +228,7 @@ describe('provisions (seed 003 I.2 food; I.4 Vermin; house rule: food running ou
   it('house rule (rules guide §2 "Food running out at sea"): with no food left, 1k1 hands lost each week', async () => {
     const a = await owner('Allende')
     const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 20, marines: 5 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 20, marines: 5 })
     await call('ships.moveTo', { shipId, portId: null })
     await call('settings.set', { diceMode: 'manual' })
     const steps = await advanceTo(91, [4])
@@ -212,7 +240,7 @@ describe('provisions (seed 003 I.2 food; I.4 Vermin; house rule: food running ou
   it('seed 003 I.4 Vermin: the provisions last only three weeks for every month bought', async () => {
     const a = await owner('Allende')
     const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }], { flaws: { vermin: true } })
-    await call('crew.hire', { shipId, sailors: 10 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 10 })
     const out = await call('ships.provision', { shipId, months: 2 })
     expect(out).toMatchObject({ cost: 80, provisions: { crewWeeks: 60, weeksLeft: 6, weeksPerMonth: 3 } })
   })
@@ -220,7 +248,7 @@ describe('provisions (seed 003 I.2 food; I.4 Vermin; house rule: food running ou
   it('standing order: keep so many months of provisions while in a friendly port', async () => {
     const a = await owner('Allende')
     const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 10 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 10 })
     await call('ships.orders', { shipId, provisionMonths: 2 })
     const steps = await advanceTo(98)
     expect(effectsOf(steps, 'ship-port-work')).toEqual(['The Test Ship took on provisions: 20 crew-months for 80 G'])
@@ -330,7 +358,7 @@ describe('repairs (seed 003 I: maintenance)', () => {
       const chips = await call('people.create', { name: 'Chips', kind: 'npc' })
       officers.push({ role: 'carpenter', personId: chips.id })
     }
-    await call('crew.hire', { shipId, sailors: 30, officers })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 30, officers })
     db().prepare(`UPDATE ship SET hull_damage = 12, rigging_damage = 10 WHERE id = ?`).run(shipId)
     await call('ships.moveTo', { shipId, portId: null })
     return { a, shipId }
@@ -362,13 +390,37 @@ describe('repairs (seed 003 I: maintenance)', () => {
     expect(out.condition.hull).toMatchObject({ damage: 0, now: 40 })
   })
 
-  it('seed 003 I: a ship’s carpenter mends 4 hull a week; ships.repair does weeks of work at once', async () => {
+  it('seed 003 I: a ship’s carpenter mends 4 hull a week; ships.repair spends its weeks on the clock', async () => {
     const { shipId } = await damaged({ carpenter: true })
+    const day = await today()
     const out = await call('ships.repair', { shipId, weeks: 1 })
-    expect(out).toMatchObject({ hullByCrew: 4, riggingByCrew: 4, hullByYard: 0, cost: 0 })
+    expect(out).toMatchObject({ hullByCrew: 4, riggingByCrew: 4, hullByYard: 0, cost: 0, days: 7, to: { day: day + 7 } })
     const more = await call('ships.repair', { shipId, weeks: 3 })
     expect(more).toMatchObject({ hullByCrew: 2, riggingByCrew: 6 })
     expect((await fail('ships.repair', { shipId, yard: true })).message).toMatch(/at sea: she can be repaired by a yard only in a friendly port/)
+  })
+
+  it('seed 003 I maintenance: repairs take the time they take — a repair of N weeks is N weeks of the clock, so no point is mended twice in a week', async () => {
+    const { shipId } = await damaged()
+    const day = await today()
+    // Two weeks at sea: the crew's 2 hull and 4 rigging a week, by the clock's weekly step, twice.
+    const out = await call('ships.repair', { shipId, weeks: 2 })
+    expect(await today()).toBe(day + 14)
+    expect(effectsOf(out.steps, 'ship-repairs')).toEqual(["The Test Ship's crew mended 2 hull points and 4 rigging points", "The Test Ship's crew mended 2 hull points and 4 rigging points"])
+    expect(out).toMatchObject({ hullByCrew: 4, riggingByCrew: 8 })
+    let c = await call('ships.condition', { shipId })
+    expect(c.hull.damage).toBe(8)
+    expect(c.rigging.damage).toBe(2)
+    // The next week of the clock mends one week's more, not a second helping of the weeks just spent.
+    const steps = await advanceTo((await today()) + 7)
+    expect(effectsOf(steps, 'ship-repairs')).toEqual(["The Test Ship's crew mended 2 hull points and 2 rigging points"])
+    c = await call('ships.condition', { shipId })
+    expect(c.hull.damage).toBe(6)
+    // Undo takes the weeks back with the work.
+    await call('history.undo')
+    await call('history.undo')
+    expect(await today()).toBe(day)
+    expect((await call('ships.condition', { shipId })).hull.damage).toBe(12)
   })
 
   it('in port the yard does 10 points a week (hull first, then rigging) at 50 G a point, as a standing order too', async () => {

@@ -100,7 +100,7 @@ describe('crew.hire and crew.discharge (seed 003, I.2 Crew)', () => {
       { ownerId: y.ownerId, share: 40 }
     ])
     await setCash(a.ownerId, 10_000)
-    const out = await call('crew.hire', { shipId, sailors: 50 })
+    const out = await call('crew.hire', { houseRule: true, shipId, sailors: 50 })
     expect(out).toMatchObject({ recruits: 50, gear: 800, payer: 'owners' })
     expect(out.charged).toEqual([
       { ownerId: a.ownerId, name: 'Allende', amount: 480 },
@@ -108,7 +108,7 @@ describe('crew.hire and crew.discharge (seed 003, I.2 Crew)', () => {
     ])
     expect(await cash(a.ownerId)).toBe(10_000 - 480)
     expect(out.roster).toMatchObject({ hands: 50, sailors: 50, marines: 0 })
-    expect(journal().at(-1)!.summary).toBe('Signed on 50 sailors aboard the Test Ship; gear 800 G paid by the owners')
+    expect(journal().at(-1)!.summary).toBe('Signed on 50 sailors aboard the Test Ship; gear 800 G paid by the owners (hired now, house rule)')
     expect((await call('ships.get', { shipId })).state.crew).toBe(50)
   })
 
@@ -116,7 +116,7 @@ describe('crew.hire and crew.discharge (seed 003, I.2 Crew)', () => {
     const a = await person('Allende')
     const shipId = await launched(shipDesign('corsair', { flaws: { disgruntledCrew: true } }), [{ ownerId: a.ownerId, share: 100 }])
     await setCash(a.ownerId, 1000)
-    const out = await call('crew.hire', { shipId, sailors: 10 })
+    const out = await call('crew.hire', { houseRule: true, shipId, sailors: 10 })
     // 10 × 16 = 160, less 5% = 152.
     expect(out.gear).toBe(152)
     expect(await cash(a.ownerId)).toBe(1000 - 152)
@@ -127,13 +127,13 @@ describe('crew.hire and crew.discharge (seed 003, I.2 Crew)', () => {
     const navy = await launched(shipDesign('smallWarship'), [{ ownerId: a.ownerId, share: 100 }], 'Navy')
     await call('crew.configure', { shipId: navy, kind: 'naval', nation: 'Castille' })
     await setCash(a.ownerId, 50_000)
-    expect(await call('crew.hire', { shipId: navy, sailors: 20 })).toMatchObject({ gear: 320, payer: 'government', charged: [] })
+    expect(await call('crew.hire', { houseRule: true, shipId: navy, sailors: 20 })).toMatchObject({ gear: 320, payer: 'government', charged: [] })
     expect(await cash(a.ownerId)).toBe(50_000)
 
     const rover = await launched(shipDesign('corsair'), [{ ownerId: a.ownerId, share: 100 }], 'Rover')
     await call('crew.configure', { shipId: rover, kind: 'privateer' })
     await setCash(a.ownerId, 40_000)
-    const out = await call('crew.hire', { shipId: rover, sailors: 20, marines: 5 })
+    const out = await call('crew.hire', { houseRule: true, shipId: rover, sailors: 20, marines: 5 })
     expect(out).toMatchObject({ gear: 400, payer: 'booty', charged: [] })
     expect(out.roster).toMatchObject({ hands: 25, sailors: 20, marines: 5, owed: 400 })
     expect(await cash(a.ownerId)).toBe(40_000)
@@ -149,7 +149,7 @@ describe('crew.hire and crew.discharge (seed 003, I.2 Crew)', () => {
     await setCash(a.ownerId, 100)
     await setCash(y.ownerId, 1000)
     const before = snapshot()
-    const err = await fail('crew.hire', { shipId, sailors: 20 })
+    const err = await fail('crew.hire', { houseRule: true, shipId, sailors: 20 })
     expect(err.code).toBe('rule')
     expect(err.message).toBe(
       'Not enough money to pay for the gear of 20 new hands of the Test Ship: Allende is 60 G short (their share is 160 G; they have 100 in cash). Nothing was charged.'
@@ -161,11 +161,11 @@ describe('crew.hire and crew.discharge (seed 003, I.2 Crew)', () => {
     const a = await person('Allende')
     const tom = await person('Old Tom', 'npc', 0)
     const shipId = await launched(shipDesign('corsair'), [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 99, officers: [{ role: 'captain', personId: a.id }] })
-    const err = await fail('crew.hire', { shipId, officers: [{ role: 'purser', personId: tom.id }], sailors: 1 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 99, officers: [{ role: 'captain', personId: a.id }] })
+    const err = await fail('crew.hire', { houseRule: true, shipId, officers: [{ role: 'purser', personId: tom.id }], sailors: 1 })
     expect(err.message).toMatch(/at most 100 crew \(not counting player characters\): she has 99, so 2 more would be 1 too many/)
     // The NPC alone fits.
-    const out = await call('crew.hire', { shipId, officers: [{ role: 'purser', personId: tom.id }] })
+    const out = await call('crew.hire', { houseRule: true, shipId, officers: [{ role: 'purser', personId: tom.id }] })
     expect(out.roster).toMatchObject({ countedTowardMax: 100, room: 0, maxCrew: 100 })
     expect(out.roster.officers.map((o) => [o.name, o.role, o.wage])).toEqual([
       ['Allende', 'captain', 0],
@@ -181,7 +181,7 @@ describe('crew.hire and crew.discharge (seed 003, I.2 Crew)', () => {
     const c2 = await person('Second Captain', 'npc', 0)
     const shipId = await launched(shipDesign('corsair'), [{ ownerId: a.ownerId, share: 100 }], 'One')
     const other = await launched(shipDesign('corsair'), [{ ownerId: a.ownerId, share: 100 }], 'Two')
-    const out = await call('crew.hire', {
+    const out = await call('crew.hire', { houseRule: true,
       shipId,
       officers: [
         { role: 'captain', personId: a.id },
@@ -195,21 +195,21 @@ describe('crew.hire and crew.discharge (seed 003, I.2 Crew)', () => {
       ['Gunner Two', 'gunner', 'starboard', 30, {}]
     ])
     expect(out.gear).toBe(0)
-    expect((await fail('crew.hire', { shipId, officers: [{ role: 'captain', personId: c2.id }] })).message).toBe('The One already has a captain.')
-    expect((await fail('crew.hire', { shipId: other, officers: [{ role: 'captain', personId: a.id }] })).message).toMatch(/already sails with the One/)
-    expect((await fail('crew.hire', { shipId, officers: [{ role: 'purser', personId: c2.id, battery: 'port' }] })).code).toBe('invalid_input')
+    expect((await fail('crew.hire', { houseRule: true, shipId, officers: [{ role: 'captain', personId: c2.id }] })).message).toBe('The One already has a captain.')
+    expect((await fail('crew.hire', { houseRule: true, shipId: other, officers: [{ role: 'captain', personId: a.id }] })).message).toMatch(/already sails with the One/)
+    expect((await fail('crew.hire', { houseRule: true, shipId, officers: [{ role: 'purser', personId: c2.id, battery: 'port' }] })).code).toBe('invalid_input')
 
     const after = await call('crew.discharge', { shipId, officers: [g1.id] })
     expect(after.officers.map((o) => o.name)).toEqual(['Allende', 'Gunner Two'])
     expect(journal().at(-1)!.summary).toBe('Paid off 1 officer from the One')
     // Now free to sign on elsewhere.
-    await call('crew.hire', { shipId: other, officers: [{ role: 'gunner', personId: g1.id }] })
+    await call('crew.hire', { houseRule: true, shipId: other, officers: [{ role: 'gunner', personId: g1.id }] })
   })
 
   it('crew.discharge pays off sailors and marines (no refund) and refuses more than are aboard', async () => {
     const a = await person('Allende')
     const shipId = await launched(shipDesign('corsair'), [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 30, marines: 10 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 30, marines: 10 })
     const paid = await cash(a.ownerId)
     expect(await call('crew.discharge', { shipId, sailors: 5, marines: 3 })).toMatchObject({ hands: 32, sailors: 25, marines: 7 })
     expect(await cash(a.ownerId)).toBe(paid)
@@ -220,10 +220,10 @@ describe('crew.hire and crew.discharge (seed 003, I.2 Crew)', () => {
     const a = await person('Allende')
     const shipId = await launched(shipDesign('corsair'), [{ ownerId: a.ownerId, share: 100 }])
     await call('ships.moveTo', { shipId, portId: null })
-    expect((await fail('crew.hire', { shipId, sailors: 1 })).message).toBe('The Test Ship is at sea: she can sign on a crew only in a friendly port.')
+    expect((await fail('crew.hire', { houseRule: true, shipId, sailors: 1 })).message).toBe('The Test Ship is at sea: she can sign on a crew only in a friendly port.')
     const port = await call('ports.create', { name: 'Hostile Harbour', nation: 'Eisen' })
     await call('ships.moveTo', { shipId, portId: port.id })
-    expect((await fail('crew.hire', { shipId, sailors: 1 })).message).toBe('Hostile Harbour is not friendly to the Test Ship: she can sign on a crew only in a friendly port.')
+    expect((await fail('crew.hire', { houseRule: true, shipId, sailors: 1 })).message).toBe('Hostile Harbour is not friendly to the Test Ship: she can sign on a crew only in a friendly port.')
   })
 })
 
@@ -232,7 +232,7 @@ describe('crew.get: the roster', () => {
     const a = await person('Allende')
     // A fully armed Corsair: 20 long guns need a gunnery crew of 60 plus ten gunner's mates (seed 003).
     const shipId = await launched(shipDesign('corsair', { guns: { port: 8, starboard: 8, chasers: 2, stern: 2 } }), [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 76 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 76 })
     let r = await call('crew.get', { shipId })
     // 76 − 6 sail crew = 70 = 60 + 10: every gun served.
     expect(r.guns).toMatchObject({ mounted: 20, working: 20, served: 20, cannotServe: 0, gunCrews: 60, gunnersMates: 10, needed: 70 })
@@ -258,7 +258,7 @@ describe('crew.get: the roster', () => {
   it('seed 003 V: Trained Fighters — ¼ of a merchant crew, ⅓ naval or privateer, ½ Avalon, all pirate and Vesten; marines and officers always', async () => {
     const a = await person('Allende')
     const shipId = await launched(shipDesign('merchantman'), [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 120, marines: 12, officers: [{ role: 'captain', personId: a.id }] })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 120, marines: 12, officers: [{ role: 'captain', personId: a.id }] })
     const fighters = async () => (await call('crew.get', { shipId })).trainedFighters
     expect(await fighters()).toMatchObject({ fromHands: 30, marines: 12, officers: 1, total: 43, bruteSquads: 7 })
     await call('crew.configure', { shipId, kind: 'naval' })
@@ -277,7 +277,7 @@ describe('crew.get: the roster', () => {
     const a = await person('Allende')
     const doc = await person('Doc', 'npc', 0)
     const shipId = await launched(shipDesign('corsair', { guns: { port: 2, starboard: 2, chasers: 0, stern: 0 } }), [{ ownerId: a.ownerId, share: 100 }])
-    await call('crew.hire', { shipId, sailors: 30, marines: 4, officers: [{ role: 'captain', personId: a.id }, { role: 'physician', personId: doc.id }] })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 30, marines: 4, officers: [{ role: 'captain', personId: a.id }, { role: 'physician', personId: doc.id }] })
     const r = await call('crew.get', { shipId })
     // 4 guns: 12 gun crew and 2 gunner's mates (10 for a full 20, rounded up).
     expect(r.guns.gunnersMates).toBe(2)
@@ -297,7 +297,7 @@ describe('crew.get: the roster', () => {
     const a = await person('Allende')
     const shipId = await launched(shipDesign('corsair'), [{ ownerId: a.ownerId, share: 100 }])
     const before = dumpCampaign(db())
-    await call('crew.hire', { shipId, sailors: 10, officers: [{ role: 'captain', personId: a.id }] })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 10, officers: [{ role: 'captain', personId: a.id }] })
     await call('history.undo')
     expect(dumpCampaign(db())).toEqual(before)
   })
@@ -309,7 +309,7 @@ describe('standing orders and the port page', () => {
     const shipId = await launched(shipDesign('merchantman'), [{ ownerId: a.ownerId, share: 100 }])
     const port = await call('ports.create', { name: 'San Cristóbal', nation: 'Castille', friendlyTo: { owners: [a.ownerId], nations: [] } })
     await call('ships.moveTo', { shipId, portId: port.id })
-    await call('crew.hire', { shipId, sailors: 20 })
+    await call('crew.hire', { houseRule: true, shipId, sailors: 20 })
     expect(await call('ships.orders', { shipId, recruit: true })).toEqual({
       recruit: true,
       pressGang: false,
@@ -336,7 +336,58 @@ describe('standing orders and the port page', () => {
     await call('rules.set', { table: 'crewWages', value: { ...wages, sailor: 12 } })
     const upkeep = (await call('rules.get', { table: 'crewUpkeep' })).value as Record<string, unknown>
     await call('rules.set', { table: 'crewUpkeep', value: { ...upkeep, gearPerRecruit: 20 } })
-    expect((await call('crew.hire', { shipId, sailors: 10 })).gear).toBe(200)
+    expect((await call('crew.hire', { houseRule: true, shipId, sailors: 10 })).gear).toBe(200)
     expect((await call('crew.get', { shipId })).monthly.wages).toBe(120)
+  })
+})
+
+describe('seed 003 I.2 CREW: "A ship\'s crew may be recruited at a rate of 1K1+2 men/women per week in a friendly port" (+1K1+2 by press gangs)', () => {
+  it('hiring in port takes only the hands this week’s roll found; press gangs add theirs; the GM may hire now as a house rule, and the log says so', async () => {
+    const a = await person('Allende')
+    const shipId = await launched(shipDesign('merchantman'), [{ ownerId: a.ownerId, share: 100 }])
+    // This week's recruiting: 1k1+2 with a 5 → 7 hands found.
+    const first = await call('crew.hire', { shipId, sailors: 4, dice: [5] })
+    expect(first).toMatchObject({ recruits: 4, houseRule: false, week: { left: 3, rolls: ['recruiting 1k1+2: 7'] } })
+    // The same week: 3 are left; 5 more is refused at the field, and nothing changes.
+    const before = snapshot()
+    const e = await fail('crew.hire', { shipId, sailors: 5 })
+    expect(e).toMatchObject({ code: 'rule', details: { field: 'sailors', left: 3, asked: 5 } })
+    expect(e.message).toMatch(/has 3 hands left to sign on \(recruiting 1k1\+2: 7\), not 5\. Send out press gangs for more, wait for next week, or hire now as a house rule/)
+    expect(snapshot()).toEqual(before)
+    // Press gangs: another 1k1+2 (a 4 → 6): 3 + 6 = 9 left, 5 signed on.
+    const pressed = await call('crew.hire', { shipId, sailors: 5, pressGang: true, dice: [4] })
+    expect(pressed.week).toEqual({ left: 4, rolls: ['recruiting 1k1+2: 7', 'press gangs 1k1+2: 6'] })
+    // The GM's override: hire now, house rule, named in the log and the ship's history.
+    const now = await call('crew.hire', { shipId, sailors: 30, houseRule: true })
+    expect(now).toMatchObject({ houseRule: true, week: null, roster: { hands: 39 } })
+    expect(journal().at(-1)!.summary).toMatch(/^Signed on 30 sailors aboard the Test Ship.*\(hired now, house rule\)$/)
+    // Next week: a new roll (a 2 → 4).
+    await call('clock.advance', { days: 7 })
+    const next = await call('crew.hire', { shipId, sailors: 4, dice: [2] })
+    expect(next.week).toEqual({ left: 0, rolls: ['recruiting 1k1+2: 4'] })
+  })
+
+  it('wages a merchantman’s owners could not pay are owed to the crew and can be settled', async () => {
+    const a = await person('Allende')
+    const mate = await person('Ines', 'npc', 0)
+    const shipId = await launched(shipDesign('merchantman'), [{ ownerId: a.ownerId, share: 100 }])
+    await call('crew.hire', { shipId, sailors: 20, houseRule: true, officers: [{ role: 'firstMate', personId: mate.id, wage: 40 }] })
+    await setCash(a.ownerId, 100)
+    const next = (await call('upkeep.summary')).nextDay
+    await call('clock.advance', { days: next - (await call('clock.now')).day })
+    const r = await call('crew.get', { shipId })
+    // 100 G collected: the first mate's 40 paid first, the rest of the month owed to the crew.
+    expect(r.owed).toBeGreaterThan(0)
+    expect(r.owedTo).toEqual([])
+    expect(await cash(mate.ownerId)).toBe(40)
+    const short = await fail('crew.settle', { shipId })
+    expect(short).toMatchObject({ code: 'rule', details: { field: 'amount' } })
+    await call('ledger.grant', { ownerId: a.ownerId, amount: 5_000, memo: 'Freight' })
+    const before = await cash(a.ownerId)
+    const out = await call('crew.settle', { shipId })
+    expect(out).toMatchObject({ amount: r.owed, paidTo: [{ ownerId: WORLD_OWNER_ID, amount: r.owed }] })
+    expect(await cash(a.ownerId)).toBe(before - r.owed)
+    expect(out.roster.owed).toBe(0)
+    expect((await fail('crew.settle', { shipId })).message).toMatch(/owed nothing/)
   })
 })

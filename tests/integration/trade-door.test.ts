@@ -77,7 +77,7 @@ describe("issue 8 done-when: a company's trading voyage", () => {
 
     // A merchantman, her captain and mate signed on at the yard, put into the company.
     const shipId = await launched(shipDesign('merchantman'), [{ ownerId: allende.ownerId, share: 100 }], 'Santa Lucia')
-    await call('crew.hire', { shipId, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }, { role: 'firstMate', personId: ines.id, wage: 0 }] })
+    await call('crew.hire', { houseRule: true, shipId, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }, { role: 'firstMate', personId: ines.id, wage: 0 }] })
     await call('ships.moveTo', { shipId, portId: carleon.id })
     await call('companies.addShip', { companyId, shipId })
     await call('companies.deposit', { companyId, ownerId: allende.ownerId, amount: 5000 })
@@ -193,7 +193,7 @@ describe('issue 8 done-when: a captured merchantman, her hold, the haven and the
     const haven = await call('ports.create', { name: 'Tortuga', colonial: true, pirateHaven: true })
     const wolf = await launched(shipDesign('corsair'), [{ ownerId: marcel.ownerId, share: 100 }], 'Sea Wolf')
     await call('crew.configure', { shipId: wolf, kind: 'pirate' })
-    await call('crew.hire', { shipId: wolf, sailors: 10, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }, { role: 'boatswain', personId: bosun.id }] })
+    await call('crew.hire', { houseRule: true, shipId: wolf, sailors: 10, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }, { role: 'boatswain', personId: bosun.id }] })
     // A battle: a generated merchantman strikes and becomes Marcel's prize.
     const { battleId } = await call('battles.start', {
       participants: [
@@ -249,7 +249,10 @@ describe('issue 8 done-when: a captured merchantman, her hold, the haven and the
     expect(line('The hands').amount).toBeGreaterThan(10_700)
     expect(div.lines.reduce((n, l) => n + l.amount, 0)).toBe(15_600)
     expect(await cash(marcel.ownerId)).toBe(marcelBefore - 16_000 + line('Marcel').amount)
-    expect(await cash(bosun.ownerId)).toBe(line('Bosun').amount)
+    // Seed 003 I.2 (issue 13): the boatswain's wages owed come out of the booty to him, with his share.
+    const toBosun = div.owedTo.find((o) => o.ownerId === bosun.ownerId)?.amount ?? 0
+    expect(toBosun).toBeGreaterThan(0)
+    expect(await cash(bosun.ownerId)).toBe(line('Bosun').amount + toBosun)
     expect((await call('crew.get', { shipId: wolf })).owed).toBe(0)
   })
 
@@ -264,7 +267,7 @@ describe('issue 8 done-when: a captured merchantman, her hold, the haven and the
     expect(town.cargo).toEqual([{ cargo: 'wine', label: 'Wine', tons: 3, loaded: 3 }])
     expect((await call('booty.get', { shipId: wolf })).pot).toBe(6500)
     expect((await fail('booty.divide', { shipId: wolf })).message).toMatch(/Nobody is aboard/)
-    await call('crew.hire', { shipId: wolf, sailors: 5, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }] })
+    await call('crew.hire', { houseRule: true, shipId: wolf, sailors: 5, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }] })
     const div = await call('booty.divide', { shipId: wolf })
     expect(div.amount).toBe(6500)
     expect(div.pot).toBe(0)

@@ -100,7 +100,8 @@ describe('seed 003 VIII Of Sea Trade: a trading voyage keeps its accounts — wa
     expect((await call('clock.now')).day).toBeGreaterThanOrEqual(firstOfMonth)
     expect(arrived.passengers.paid).toBe(true)
 
-    // The monthly upkeep at sea: wages only (the crew eats provisions), charged once in the ledger and entered in the venture.
+    // The monthly upkeep at sea: wages, and food only for the days she lay in port that month (seed 003 I.2, by the
+    // days eaten: at sea the crew eats provisions), charged once in the ledger and entered in the venture.
     const upkeep = db()
       .prepare(`SELECT id FROM ledger_tx WHERE memo LIKE 'Monthly upkeep of the Santa Lucia%' AND day >= ? ORDER BY id`)
       .all(firstOfMonth) as { id: number }[]
@@ -112,8 +113,10 @@ describe('seed 003 VIII Of Sea Trade: a trading voyage keeps its accounts — wa
     v = await call('trade.venture', { ventureId: venture.id })
     const onVoyage = new Set((db().prepare(`SELECT id FROM venture_entry WHERE voyage_id = ?`).all(started.id) as { id: number }[]).map((r) => r.id))
     const wages = v.entries.filter((e) => e.kind === 'wages' && onVoyage.has(e.id))
+    const food = v.entries.filter((e) => e.kind === 'food' && onVoyage.has(e.id) && /monthly upkeep/.test(e.memo))
     expect(wages.length).toBeGreaterThanOrEqual(1)
-    expect(wages[0]).toMatchObject({ amount: -charged, payerId: null })
+    expect(wages[0]).toMatchObject({ payerId: null })
+    expect(wages[0]!.amount + (food[0]?.amount ?? 0)).toBe(-charged)
     expect(wages[0]!.memo).toMatch(/Monthly wages/)
 
     // The fares (10 passengers × 1,416 nm at 1 G per 40 nm) were paid to the owners 60/40 and are the venture's income, held by them.
@@ -128,11 +131,12 @@ describe('seed 003 VIII Of Sea Trade: a trading voyage keeps its accounts — wa
 
     // Linked both ways, with the voyage's wages and fares.
     const [link] = await call('ventures.voyages', { ventureId: venture.id })
-    expect(link).toMatchObject({ voyageId: started.id, status: 'arrived', passengers: fare, food: 0 })
+    // Food on the voyage: only what the upkeep bought ashore for that month's days in port before she sailed.
+    expect(link).toMatchObject({ voyageId: started.id, status: 'arrived', passengers: fare, food: food.reduce((n, e) => n + e.amount, 0) })
     expect(link!.wages).toBe(wages.filter((e) => onVoyage.has(e.id)).reduce((n, e) => n + e.amount, 0))
     const [seen] = await call('ventures.ofVoyage', { voyageId: started.id })
     expect(seen!.onVoyage.income).toBe(fare)
-    expect(seen!.onVoyage.costs).toBe(-link!.wages)
+    expect(seen!.onVoyage.costs).toBe(-link!.wages - link!.food)
     expect(seen!.entries.map((e) => e.kind)).toEqual(expect.arrayContaining(['wages', 'passengers']))
 
     // Close: income = the fares; costs = provisions + wages.
@@ -204,8 +208,9 @@ describe('seed 003 VIII Of Sea Trade: a trading voyage keeps its accounts — wa
     expect(txLines(upkeep.id).some((l) => l.ownerId === s.yngvild)).toBe(false)
     const v = await call('trade.venture', { ventureId: venture.id })
     const wages = v.entries.filter((e) => e.kind === 'wages')
+    const food = v.entries.filter((e) => e.kind === 'food' && /monthly upkeep/.test(e.memo))
     expect(wages.every((e) => e.payerId === s.allende)).toBe(true)
-    expect(wages.reduce((n, e) => n + e.amount, 0)).toBe(-allendePaid)
+    expect([...wages, ...food].reduce((n, e) => n + e.amount, 0)).toBe(-allendePaid)
     expect(wages[0]!.memo).toMatch(/unpaid, owed to the crew/)
     expect((await call('crew.get', { shipId: s.santaLucia })).owed).toBeGreaterThan(0)
     // At the close Allende alone gets the costs back.

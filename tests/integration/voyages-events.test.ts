@@ -91,7 +91,8 @@ describe('special events on a voyage (seed 003 II special events table)', () => 
     // 6k6 of 2,1,1,1,1,1 keeps all six: 7 miles; direction 5 × 36° = 180°: due south (y grows) at 2 nm a unit.
     expect(v.offset).toEqual({ x: 0, y: 3.5 })
     expect(v.log.at(-1)!.text).toContain('blown 7 nm off course, toward 180°')
-    await t.door.call('ships.repair', { shipId: santaLucia, weeks: 4 })
+    // Repairs take the time they take (seed 003 I; issue 13): at sea on a voyage, the crew mends as she sails.
+    await expect(t.door.call('ships.repair', { shipId: santaLucia, weeks: 4 })).rejects.toThrow(/is on a voyage: her crew mends what it can each week as she sails/)
   })
 
   it('9 WRECK: the captain or pilot (better chance) makes a Pilot check TN 15 or the ship is dashed to splinters', async () => {
@@ -119,5 +120,43 @@ describe('special events on a voyage (seed 003 II special events table)', () => 
     const day = sail.log.at(-1)!
     expect(day.text).toMatch(/^No way made \(storm\)/)
     expect(day.rolls.some((r) => r.purpose.includes('Pilot check in the storm') && r.tn === 15)).toBe(true)
+  })
+})
+
+describe('seed 003 II Of Sea Travel: "For each 20% of total Rigging Points suffered by the ship, lose five miles per day" — speed follows the ship while she sails', () => {
+  let t: TestSession
+  let santaLucia: number
+  beforeAll(async () => {
+    const path = join(makeTempDir('quarterdeck-speed-test-'), 'speed.quarterdeck')
+    await buildSampleCampaign(path)
+    t = makeSession()
+    await t.door.call('campaigns.open', { path })
+    santaLucia = (await t.door.call('ships.list')).find((s) => s.name === 'Santa Lucia')!.id
+  })
+  afterAll(async () => {
+    await t.cleanup()
+  })
+
+  it('the crew mends rigging mid-voyage: her miles a day rise from the day the weekly repairs are made, and the log says so', async () => {
+    const ports = await t.door.call('ports.list')
+    const from = ports.find((p) => p.name === 'San Cristóbal')!.id
+    const to = ports.find((p) => p.name === 'La Bucca')!.id
+    // 10 of her 25 Rigging lost: two steps of 20%, −10 nm a day; a week of the crew's work (4) leaves 6: one step, −5.
+    t.session.campaign!.db.prepare(`UPDATE ship SET rigging_damage = 10 WHERE id = ?`).run(santaLucia)
+    const start = await t.door.call('voyages.start', { shipIds: [santaLucia], route: [from, to], dice: [5] })
+    const lucia = start.ships.find((s) => s.shipId === santaLucia)!
+    expect(lucia.speed.breakdown).toContainEqual({ label: 'Rigging lost: 10 of 25 (2 × 20%)', value: -10 })
+    const before = start.nmPerDay
+    const out = await t.door.call('voyages.sail', { voyageId: start.id, days: 8 })
+    const days = out.log.filter((e) => e.kind === 'day')
+    const mended = days.flatMap((e, i) => (e.text.includes('now makes') ? [i] : []))
+    // Two weekly repairs in eight days (4 rigging each): 10 → 6 → 2 lost, −10 → −5 → 0 nm a day.
+    expect(mended).toHaveLength(2)
+    expect(mended[1]! - mended[0]!).toBe(7)
+    // Each day's miles: from the day of each repair on, five more.
+    days.forEach((d, i) => expect(d.miles).toBe(before + 5 * mended.filter((m) => m <= i).length))
+    expect(days[mended[0]!]!.text).toContain(`The Santa Lucia now makes ${before + 5} nm a day before the wind (was ${before}): Rigging lost: 6 of 25 (1 × 20%) -5 (was -10)`)
+    expect(days[mended[1]!]!.text).toContain(`The Santa Lucia now makes ${before + 10} nm a day before the wind (was ${before + 5}): Rigging lost no longer counts (was -5)`)
+    expect(out.voyage.nmPerDay).toBe(before + 10)
   })
 })

@@ -513,6 +513,27 @@ export const MIGRATIONS: readonly Migration[] = [
       -- A character's tricks (JSON array of keys), e.g. Roger's Pirate trick "Over the Side" (seed 003 V).
       ALTER TABLE person ADD COLUMN tricks TEXT NOT NULL DEFAULT '[]';
     `
+  },
+  {
+    id: '0012_upkeep_owed_officers',
+    sql: `
+      -- Of what a ship's crew is owed (ship_company.owed), the part owed to named officers for their
+      -- wages, by the owner who is paid for each (JSON: owner id -> amount): seed 003 I.2, "Aboard
+      -- pirate and privateer vessels, these costs are subtracted from booty", so those wages go to
+      -- the officers when the booty is divided; a merchantman's owners who could not pay them owe them.
+      ALTER TABLE ship_company ADD COLUMN owed_to TEXT NOT NULL DEFAULT '{}';
+      -- This week's recruiting in port (seed 003 I.2: "1K1+2 men/women per week", press gangs another
+      -- 1K1+2): JSON {week: first day of the week, recruited, pressed: whether rolled, left: hands
+      -- found and not yet signed on}: what crew.hire may sign on that week.
+      ALTER TABLE ship_company ADD COLUMN recruits TEXT NOT NULL DEFAULT '{}';
+      -- Days spent in port and at sea since the last monthly upkeep, each day weighted by those
+      -- aboard (eater-days), and at sea the eater-days not yet eaten from the weekly rations:
+      -- food and provisions by the days eaten (seed 003 I.2).
+      ALTER TABLE ship_company ADD COLUMN port_eater_days INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE ship_company ADD COLUMN port_days INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE ship_company ADD COLUMN sea_days INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE ship_company ADD COLUMN sea_eater_days INTEGER NOT NULL DEFAULT 0;
+    `
   }
 ]
 

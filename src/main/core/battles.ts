@@ -44,7 +44,7 @@ import { hasShallowDraft } from '../../shared/ship/quote'
 import { stmt, type Db } from '../campaign/sqlite'
 import { currentDay, labelOf } from './clock-state'
 import { WORLD_OWNER_ID } from './ledger'
-import { chargeOwners, companyOf, crewRoster, requireFriendlyPort } from './crew'
+import { chargeOwners, companyOf, crewRoster, requireFriendlyPort, shipCondition } from './crew'
 import { getPerson } from './people'
 import { getRule } from './rules'
 import { addShipEvent, listing, quoteFor, requireShip, shipOwners, shipRules } from './ships'
@@ -244,6 +244,12 @@ export function rudderDamageOf(db: Db, shipId: number): number {
   return r?.rudder_damage ?? 0
 }
 
+/** A campaign ship's Speed at the start of a battle and its terms: the same reading as her ship sheet's (seed 003 I careening). */
+function startSpeed(db: Db, shipId: number): { speed: number; speedTerms: { label: string; value: number }[] } {
+  const c = shipCondition(db, shipId).speed
+  return { speed: c.now, speedTerms: c.breakdown.length > 1 ? c.breakdown : [] }
+}
+
 /**
  * The participants a battle starts with, and the designs of the generated ships. Campaign ships are
  * measured from their design's quote by the campaign's rule tables and their current state;
@@ -303,7 +309,8 @@ export function buildParticipants(
         crewKind,
         hullPoints: q.derived.hull,
         riggingPoints: q.derived.rigging,
-        speed: q.derived.speed,
+        // Her Speed now, as the ship sheet shows it (seed 003 I: an overdue careening costs Speed).
+        ...startSpeed(db, row.id),
         handling: q.derived.handling,
         size: q.derived.size,
         threatRating: Math.min(10, Math.max(1, q.derived.threatRating)),

@@ -1,10 +1,10 @@
 import type { DiceBox } from '../../shared/dice/roll'
 import type { ShipDesign } from '../../shared/ship/design'
 import { CommandError } from '../../shared/errors'
-import { cargoLabel, divideBooty, rollPrizeHold, rollTown, type BootyMember } from '../../shared/trade/rules'
+import { cargoLabel, divideBooty, plunderLoad, rollPrizeHold, rollTown, type BootyMember } from '../../shared/trade/rules'
 import { stmt, type Db } from '../campaign/sqlite'
 import { currentDay, labelOf } from './clock-state'
-import { companyOf, currencyOf } from './crew'
+import { companyOf, currencyOf, holdText, owedToOf, payOwed, shipHold } from './crew'
 import { post, requireFunds, WORLD_OWNER_ID, type Line } from './ledger'
 import { getPerson } from './people'
 import { getRule } from './rules'
@@ -77,6 +77,11 @@ export function bootyState(db: Db, shipId: number) {
     kind: companyOf(db, shipId).kind,
     pot: potOf(db, shipId),
     owed: companyOf(db, shipId).owed,
+    owedToOfficers: [...owedToOf(companyOf(db, shipId))].map(([ownerId, amount]) => ({
+      ownerId,
+      name: (stmt(db, `SELECT name FROM owner WHERE id = ?`).get(ownerId) as { name: string } | undefined)?.name ?? `owner ${ownerId}`,
+      amount
+    })),
     articles: articlesOf(db, shipId),
     divisions: rows.filter((r) => r.amount < 0).map((r) => ({ day: r.day, label: label(r.day), amount: -r.amount, memo: r.memo })),
     entries: rows.map((r) => ({ day: r.day, label: label(r.day), amount: r.amount, memo: r.memo })),
@@ -121,7 +126,13 @@ function toOwners(db: Db, shipId: number, total: number, memo: string, command: 
 
 export function townBooty(
   db: Db,
-  input: { shipId: number; town: string; forts: { small: number; medium: number; large: number }; fortsTaken: { small: number; medium: number; large: number } },
+  input: {
+    shipId: number
+    town: string
+    forts: { small: number; medium: number; large: number }
+    fortsTaken: { small: number; medium: number; large: number }
+    leaveBehind?: { cargo: Record<string, number>; powder: number }
+  },
   dice: () => DiceBox,
   command: string
 ) {
@@ -132,14 +143,32 @@ export function townBooty(
   const roll = (n: string, purpose: string) => dice().roll(n, `${input.town}: ${purpose}`).total
   const out = rollTown(getRule(db, 'townRansom'), getRule(db, 'prizeHolds'), input.forts, input.fortsTaken, roll)
   const prices = getRule(db, 'cargoPrices')
-  let free = holdOf(db, ship.id).capacity.free
-  const cargo = out.cargo.map((c) => {
-    const loaded = Math.max(0, Math.min(c.tons, Math.floor(free * 10) / 10))
-    if (loaded > 0) loadCargo(db, ship.id, c.cargo, loaded, 0)
-    free -= loaded
-    return { cargo: c.cargo, label: cargoLabel(prices, c.cargo), tons: c.tons, loaded }
+  // The plunder must fit in the one hold with what is there (seed 003 I), less what the GM leaves behind.
+  const hold = shipHold(db, ship.id)
+  const load = plunderLoad({ cargo: out.cargo, powder: out.fortPowder }, input.leaveBehind ?? { cargo: {}, powder: 0 }, hold.freeAfterCargo)
+  if (load.problems.length) {
+    const p = load.problems[0]!
+    const plunder = [...out.cargo.map((c) => `${c.tons} t of ${cargoLabel(prices, c.cargo)}`), ...(out.fortPowder ? [`${out.fortPowder} t of powder and shot`] : [])]
+    throw new CommandError(
+      p.field === 'leaveBehind' ? 'rule' : 'invalid_input',
+      p.field === 'leaveBehind'
+        ? `${input.town}'s plunder (${plunder.join(', ')}) does not fit aboard the ${ship.name}: ${p.message} (${holdText(hold)}). Choose what to leave behind; nothing was taken.`
+        : `${p.field}: ${p.message}.`,
+      {
+        field: p.field,
+        room: load.room,
+        plunder: {
+          cargo: out.cargo.map((c) => ({ cargo: c.cargo, label: cargoLabel(prices, c.cargo), tons: c.tons })),
+          powder: out.fortPowder
+        }
+      }
+    )
+  }
+  const cargo = load.cargo.map((c) => {
+    if (c.loaded > 0) loadCargo(db, ship.id, c.cargo, c.loaded, 0)
+    return { cargo: c.cargo, label: cargoLabel(prices, c.cargo), tons: c.tons, loaded: c.loaded }
   })
-  if (out.fortPowder > 0) stmt(db, `UPDATE ship SET powder_tons = powder_tons + ? WHERE id = ?`).run(out.fortPowder, ship.id)
+  if (load.powder.loaded > 0) stmt(db, `UPDATE ship SET powder_tons = powder_tons + ? WHERE id = ?`).run(load.powder.loaded, ship.id)
   const memo = `Ransom of ${input.town} taken by the ${ship.name}`
   const paid = toOwners(db, ship.id, out.ransom, memo, command)
   // The pot only holds what her owners were paid (no owners: nothing is booked, nothing is paid).
@@ -151,6 +180,7 @@ export function townBooty(
     ransom: out.ransom,
     fortGuns: out.fortGuns,
     fortPowder: out.fortPowder,
+    powderLoaded: load.powder.loaded,
     breakdown: out.breakdown,
     ransomTerms: out.ransomTerms,
     cargoTerms: out.cargoTerms,
@@ -211,7 +241,9 @@ export function divideBootyFor(
   const net = new Map<number, number>()
   const add = (id: number, a: number) => net.set(id, (net.get(id) ?? 0) + a)
   owners.forEach((o, i) => add(o.ownerId, -parts[i]!))
-  add(WORLD_OWNER_ID, d.owedPaid)
+  // What the crew is owed: the named officers' wages to those officers, the rest to the outside world (seed 003 I.2).
+  const owedTo = d.owedPaid ? payOwed(db, ship.id, d.owedPaid) : []
+  for (const o of owedTo) add(o.ownerId, o.amount)
   for (const l of d.lines) add(l.ownerId, l.amount)
 
   // Heroic bonuses aboard merchantmen and warships (seed 003 VI).
@@ -235,10 +267,6 @@ export function divideBootyFor(
   const lines: Line[] = [...net.entries()].filter(([, a]) => a !== 0).map(([ownerId, a]) => ({ ownerId, account: 'cash', amount: a }))
   const memo = `Booty of the ${ship.name} divided: ${fmt(amount)}${d.owedPaid ? ` (${fmt(d.owedPaid)} owed to the crew paid first)` : ''}`
   if (lines.length) post(db, { day: currentDay(db), memo, command: opts.command, lines })
-  if (d.owedPaid) {
-    stmt(db, `INSERT OR IGNORE INTO ship_company (ship_id) VALUES (?)`).run(ship.id)
-    stmt(db, `UPDATE ship_company SET owed = owed - ? WHERE ship_id = ?`).run(d.owedPaid, ship.id)
-  }
   const fromPot = Math.min(amount, Math.max(0, pot))
   if (fromPot > 0) addToPot(db, ship.id, -fromPot, memo)
   addShipEvent(db, ship.id, currentDay(db), memo)
@@ -247,6 +275,8 @@ export function divideBootyFor(
     shipName: ship.name,
     amount,
     owedPaid: d.owedPaid,
+    /** Who the owed pay went to: named officers their wages, the rest to the hands and suppliers. */
+    owedTo: owedTo.map((o) => ({ ownerId: o.ownerId, name: o.name, amount: o.amount })),
     divided: d.divided,
     totalShares: d.totalShares,
     perShare: Math.floor(d.perShare * 100) / 100,

@@ -6,7 +6,7 @@ import { fullArmament, hasShallowDraft, hullStats, longGunsMounted } from '../..
 import type { CrewOrigin, ShipKind } from '../../shared/ship/upkeep-tables'
 import type { DiceBox } from '../../shared/dice/roll'
 import { stmt, type Db } from '../campaign/sqlite'
-import { registerPeriodicStep } from './clock'
+import { advanceClock, registerPeriodicStep } from './clock'
 import { currentDay, labelOf } from './clock-state'
 import { balance, post, WORLD_OWNER_ID, type Line } from './ledger'
 import { getRule } from './rules'
@@ -88,6 +88,14 @@ interface CompanyRow {
   hull_seen: number
   hull_port_only: number
   owed: number
+  /** Of `owed`, what is owed to named officers for their wages: JSON owner id -> amount. */
+  owed_to: string
+  /** This week's recruiting in port: JSON (see `RecruitWeek`). */
+  recruits: string
+  port_days: number
+  port_eater_days: number
+  sea_days: number
+  sea_eater_days: number
   orders: string
 }
 
@@ -109,6 +117,12 @@ function defaultCompany(shipId: number): CompanyRow {
     hull_seen: 0,
     hull_port_only: 0,
     owed: 0,
+    owed_to: '{}',
+    recruits: '{}',
+    port_days: 0,
+    port_eater_days: 0,
+    sea_days: 0,
+    sea_eater_days: 0,
     orders: '{}'
   }
 }
@@ -134,6 +148,54 @@ function setCompany(db: Db, shipId: number, patch: Partial<Omit<CompanyRow, 'shi
   if (keys.length === 0) return
   if (!(read && storedCompanies.has(read))) ensureCompany(db, shipId)
   stmt(db, `UPDATE ship_company SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE ship_id = ?`).run(...keys.map((k) => patch[k] as unknown), shipId)
+}
+
+/** What is owed to named officers (by the owner paid for each), part of the crew's `owed`. */
+export const owedToOf = (c: { owed_to: string }): Map<number, number> =>
+  new Map(Object.entries(JSON.parse(c.owed_to) as Record<string, number>).map(([k, v]) => [Number(k), v] as [number, number]).filter(([, v]) => v > 0))
+const owedToJson = (m: Map<number, number>) => JSON.stringify(Object.fromEntries([...m].filter(([, v]) => v > 0).sort((a, b) => a[0] - b[0])))
+
+/** Add to what the crew is owed: `total`, of which `toOfficers` is owed to named officers (by owner). */
+function addOwed(db: Db, shipId: number, total: number, toOfficers: { ownerId: number; amount: number }[] = []): void {
+  if (total <= 0) return
+  const c = companyOf(db, shipId)
+  const m = owedToOf(c)
+  let left = total
+  for (const o of toOfficers) {
+    const a = Math.min(o.amount, left)
+    if (a <= 0) continue
+    m.set(o.ownerId, (m.get(o.ownerId) ?? 0) + a)
+    left -= a
+  }
+  setCompany(db, shipId, { owed: c.owed + total, owed_to: owedToJson(m) }, c)
+}
+
+/**
+ * Pay `amount` of what the crew is owed: named officers and the rest (the hands' wages, food and
+ * gear, paid to the outside world) alike, pro rata (seed 003 I.2). Returns who is paid what; the
+ * company's owed and owed_to are reduced.
+ */
+export function payOwed(db: Db, shipId: number, amount: number): { ownerId: number; name: string; amount: number }[] {
+  const c = companyOf(db, shipId)
+  const pay = Math.min(Math.max(0, amount), c.owed)
+  if (pay <= 0) return []
+  const m = owedToOf(c)
+  const officers = [...m.entries()]
+  const toOfficers = officers.reduce((n, [, a]) => n + a, 0)
+  const rest = Math.max(0, c.owed - toOfficers)
+  const parts = splitByShares(pay, [...officers.map(([, a]) => a), rest])
+  const name = stmt(db, `SELECT name FROM owner WHERE id = ?`)
+  const out: { ownerId: number; name: string; amount: number }[] = []
+  officers.forEach(([ownerId, a], i) => {
+    const p = Math.min(parts[i]!, a)
+    if (p <= 0) return
+    m.set(ownerId, a - p)
+    out.push({ ownerId, name: (name.get(ownerId) as { name: string } | undefined)?.name ?? `owner ${ownerId}`, amount: p })
+  })
+  const paidOfficers = out.reduce((n, o) => n + o.amount, 0)
+  if (pay - paidOfficers > 0) out.push({ ownerId: WORLD_OWNER_ID, name: 'the hands and suppliers', amount: pay - paidOfficers })
+  setCompany(db, shipId, { owed: c.owed - pay, owed_to: owedToJson(m) }, c)
+  return out
 }
 
 const ordersOf = (c: CompanyRow): StandingOrders => ({ ...DEFAULT_ORDERS, ...(JSON.parse(c.orders) as Partial<StandingOrders>) })
@@ -538,10 +600,18 @@ function rosterOf(db: Db, x: Ctx): CrewRoster {
     payer: payerOf(x.c.kind),
     monthly: { wages: monthly.wages, food: monthly.food, total: monthly.total, breakdown: monthly.breakdown },
     provisions: provisionsOf(db, x),
+    foodDays: foodDaysOf(db, x, currentDay(db)),
+    recruiting: (() => {
+      const w = recruitWeekOf(db, x.c, currentDay(db))
+      return { rolled: w.recruited, pressed: w.pressed, left: w.left, rolls: w.rolls }
+    })(),
     owed: x.c.owed,
+    owedTo: [...owedToOf(x.c)].map(([ownerId, amount]) => ({ ownerId, name: ownerNameOf(db, ownerId), amount })),
     orders: ordersOf(x.c)
   }
 }
+
+const ownerNameOf = (db: Db, ownerId: number) => (stmt(db, `SELECT name FROM owner WHERE id = ?`).get(ownerId) as { name: string } | undefined)?.name ?? `owner ${ownerId}`
 
 export function crewRoster(db: Db, shipId: number, quotes?: Map<string, ShipQuote>): CrewRoster {
   return rosterOf(db, ctxOf(db, shipId, quotes))
@@ -594,6 +664,8 @@ export function configureCompany(db: Db, input: { shipId: number; kind?: ShipKin
 export interface Paid {
   charged: { ownerId: number; name: string; amount: number }[]
   unpaid: number
+  /** Of `unpaid`, what the payees (officers' wages) were not paid. */
+  payeesShort?: { ownerId: number; amount: number }[]
 }
 
 /**
@@ -641,15 +713,17 @@ export function chargeOwners(
   const add = (id: number, amount: number) => net.set(id, (net.get(id) ?? 0) + amount)
   for (const c of charged) if (c.amount) add(c.ownerId, -c.amount)
   let left = collected
+  const payeesShort: { ownerId: number; amount: number }[] = []
   for (const p of opts.payees ?? []) {
-    const a = Math.min(p.amount, left)
+    const a = Math.max(0, Math.min(p.amount, left))
     if (a > 0) add(p.ownerId, a)
+    if (a < p.amount) payeesShort.push({ ownerId: p.ownerId, amount: p.amount - a })
     left -= a
   }
   if (left > 0) add(WORLD_OWNER_ID, left)
   const lines: Line[] = [...net.entries()].filter(([, a]) => a !== 0).map(([ownerId, amount]) => ({ ownerId, account: 'cash', amount }))
   if (lines.length) post(db, { day: currentDay(db), memo: opts.memo, command: opts.command, lines })
-  return { charged: charged.filter((c) => c.ownerId !== WORLD_OWNER_ID || c.amount > 0), unpaid: total - collected }
+  return { charged: charged.filter((c) => c.ownerId !== WORLD_OWNER_ID || c.amount > 0), unpaid: total - collected, payeesShort }
 }
 
 /** Charge a crew cost by the ship kind's payer: the government (nothing), owed from booty, or the owners. */
@@ -673,12 +747,13 @@ function chargeCrewCost(
   const payer = payerOf(x.c.kind)
   if (total <= 0 || payer === 'government') return { charged: [], unpaid: 0, payer, owedAdded: 0 }
   if (payer === 'booty') {
-    setCompany(db, x.row.id, { owed: companyOf(db, x.row.id).owed + total })
+    // Subtracted from booty (seed 003 I.2): owed to the crew, the officers' wages to the officers.
+    addOwed(db, x.row.id, total, opts.payees)
     return { charged: [], unpaid: 0, payer, owedAdded: total }
   }
   const paid = chargeOwners(db, x.row.id, total, opts)
   ventureCrewCost(db, x.row.id, total, opts, paid) // wages and food of an open trading voyage: into its accounts (seed 003 VIII)
-  if (paid.unpaid > 0) setCompany(db, x.row.id, { owed: companyOf(db, x.row.id).owed + paid.unpaid })
+  if (paid.unpaid > 0) addOwed(db, x.row.id, paid.unpaid, paid.payeesShort)
   return { ...paid, payer, owedAdded: paid.unpaid }
 }
 
@@ -697,20 +772,115 @@ function gearFor(db: Db, design: ShipDesign, n: number) {
   return Math.round((gear * n * (100 - pct)) / 100)
 }
 
+/**
+ * Settle what a merchantman's crew is owed (seed 003 I.2, "On Merchantmen, the owner must pay for all
+ * expenses"): the owners pay by their shares in cash (refused, naming each owner short, unless debt
+ * is allowed); the named officers get their wages, the rest goes to the hands and suppliers.
+ * Pirates and privateers are paid from the next booty (booty.divide); a naval ship's government pays.
+ */
+export function settleOwed(db: Db, input: { shipId: number; amount?: number }, allowDebt: boolean) {
+  const x = ctxOf(db, input.shipId)
+  const payer = payerOf(x.c.kind)
+  if (payer === 'booty') throw new CommandError('rule', `The ${x.row.name} sails as a ${x.c.kind}: what her crew is owed is paid from the next booty when it is divided.`, { field: 'shipId' })
+  if (x.c.owed <= 0) throw new CommandError('rule', `The ${x.row.name}'s crew is owed nothing.`, { field: 'amount' })
+  const amount = input.amount ?? x.c.owed
+  if (amount > x.c.owed) {
+    throw new CommandError('invalid_input', `amount: the ${x.row.name}'s crew is owed ${fmt(x.c.owed)} ${currencyOf(db)}, not ${fmt(amount)}.`, { field: 'amount', owed: x.c.owed })
+  }
+  const owners = shipOwners(db, x.row.id)
+  const parts = splitByShares(amount, owners.map((o) => o.share))
+  const short = owners
+    .map((o, i) => ({ o, part: parts[i]!, cash: o.ownerId === WORLD_OWNER_ID ? Infinity : balance(db, o.ownerId).cash }))
+    .filter((r) => !allowDebt && r.cash < r.part)
+  if (short.length) {
+    const currency = currencyOf(db)
+    throw new CommandError(
+      'rule',
+      `Not enough money to pay the ${x.row.name}'s crew: ${short.map((r) => `${r.o.name} is ${fmt(r.part - Math.max(0, r.cash))} ${currency} short (their share is ${fmt(r.part)} ${currency})`).join('; ')}. Nothing was paid.`,
+      { field: 'amount', shortfalls: short.map((r) => ({ ownerId: r.o.ownerId, part: r.part })) }
+    )
+  }
+  const to = payOwed(db, x.row.id, amount)
+  const net = new Map<number, number>()
+  const add = (id: number, a: number) => net.set(id, (net.get(id) ?? 0) + a)
+  owners.forEach((o, i) => add(o.ownerId, -parts[i]!))
+  for (const t of to) add(t.ownerId, t.amount)
+  const memo = `Wages owed to the crew of the ${x.row.name} settled: ${fmt(amount)}`
+  const lines: Line[] = [...net.entries()].filter(([, a]) => a !== 0).map(([ownerId, a]) => ({ ownerId, account: 'cash', amount: a }))
+  if (lines.length) post(db, { day: currentDay(db), memo, command: 'crew.settle', lines })
+  addShipEvent(db, x.row.id, currentDay(db), memo)
+  return {
+    amount,
+    paidTo: to,
+    charged: owners.map((o, i) => ({ ownerId: o.ownerId, name: o.name, amount: parts[i]! })).filter((c) => c.amount > 0),
+    roster: crewRoster(db, x.row.id)
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hiring and discharging
 // ---------------------------------------------------------------------------------------------
 
+/** This week's recruiting in port (seed 003 I.2): the week's first day, whether recruiting and press gangs were rolled, the hands found and not yet signed on. */
+export interface RecruitWeek {
+  week: number
+  recruited: boolean
+  pressed: boolean
+  left: number
+  /** The week's rolls, for the GM: "recruiting 1k1+2: 7". */
+  rolls: string[]
+}
+
+function weekStartOf(db: Db, day: number): number {
+  return day - dateOf(getRule(db, 'calendar'), day).weekdayIndex
+}
+
+function recruitWeekOf(db: Db, c: CompanyRow, day: number): RecruitWeek {
+  const week = weekStartOf(db, day)
+  const r = JSON.parse(c.recruits) as Partial<RecruitWeek>
+  if (r.week !== week) return { week, recruited: false, pressed: false, left: 0, rolls: [] }
+  return { week, recruited: r.recruited === true, pressed: r.pressed === true, left: r.left ?? 0, rolls: r.rolls ?? [] }
+}
+
+/** Roll this week's recruiting (and press gangs, when sent) if not yet rolled: the hands the week found. */
+function rollRecruits(db: Db, x: Ctx, w: RecruitWeek, press: boolean, dice: () => DiceBox): RecruitWeek {
+  const up = getRule(db, 'crewUpkeep')
+  const out = { ...w, rolls: [...w.rolls] }
+  if (!out.recruited) {
+    const r = dice().roll(up.recruitDice, `${x.row.name}: recruits found this week`)
+    out.recruited = true
+    out.left += r.total
+    out.rolls.push(`recruiting ${up.recruitDice}: ${r.total}`)
+  }
+  if (press && !out.pressed) {
+    const r = dice().roll(up.pressGangDice, `${x.row.name}: shanghaied by press gangs this week`)
+    out.pressed = true
+    out.left += r.total
+    out.rolls.push(`press gangs ${up.pressGangDice}: ${r.total}`)
+  }
+  return out
+}
+
 export function hireCrew(
   db: Db,
-  input: { shipId: number; sailors: number; marines: number; officers: { role: OfficerRole; personId: number; battery?: 'port' | 'starboard' | 'chasers' | 'stern'; wage?: number }[] },
-  allowDebt: boolean
+  input: {
+    shipId: number
+    sailors: number
+    marines: number
+    officers: { role: OfficerRole; personId: number; battery?: 'port' | 'starboard' | 'chasers' | 'stern'; wage?: number }[]
+    pressGang?: boolean
+    houseRule?: boolean
+  },
+  allowDebt: boolean,
+  dice: () => DiceBox = () => {
+    throw new Error('hireCrew: no dice')
+  }
 ) {
   const x = ctxOf(db, input.shipId)
   requireAfloat(x.row, 'sign on a crew')
   const recruits = input.sailors + input.marines
   if (recruits === 0 && input.officers.length === 0) throw new CommandError('invalid_input', 'Nobody to sign on: give sailors, marines or officers.', { field: 'sailors' })
-  requireFriendlyPort(db, x.row, x.c, 'sign on a crew')
+  const place = requireFriendlyPort(db, x.row, x.c, 'sign on a crew')
 
   const wages = getRule(db, 'crewWages')
   const today = currentDay(db)
@@ -747,6 +917,25 @@ export function hireCrew(
     )
   }
 
+  // Recruiting's pace (seed 003 I.2: "1K1+2 men/women per week in a friendly port", press gangs another
+  // 1K1+2): hands signed on come from what this week's roll found, unless the GM hires now as a house rule.
+  const houseRule = recruits > 0 && input.houseRule === true
+  let week: RecruitWeek | null = null
+  if (recruits > 0 && !houseRule) {
+    week = rollRecruits(db, x, recruitWeekOf(db, x.c, today), input.pressGang === true, dice)
+    if (recruits > week.left) {
+      const where = place.portName ?? 'port'
+      throw new CommandError(
+        'rule',
+        `This week's recruiting in ${where} has ${plural(week.left, 'hand')} left to sign on (${week.rolls.join(', ')}), not ${recruits}. ` +
+          `${week.pressed ? '' : 'Send out press gangs for more, '}wait for next week, or hire now as a house rule.`,
+        { field: 'sailors', left: week.left, asked: recruits, rolls: week.rolls, pressed: week.pressed }
+      )
+    }
+    week = { ...week, left: week.left - recruits }
+    setCompany(db, x.row.id, { recruits: JSON.stringify(week) })
+  }
+
   const gear = gearFor(db, x.design, recruits)
   const g = gearEach(db, x.design)
   const paid = chargeCrewCost(db, x, gear, {
@@ -768,7 +957,7 @@ export function hireCrew(
   if (input.sailors) parts.push(plural(input.sailors, 'sailor'))
   if (input.marines) parts.push(plural(input.marines, 'marine'))
   for (const o of newOfficers) parts.push(`${o.name} as ${roleLabel(o.role, o.battery)}`)
-  addShipEvent(db, x.row.id, today, `Signed on ${listing(parts)}`)
+  addShipEvent(db, x.row.id, today, `Signed on ${listing(parts)}${houseRule ? ' (hired now, house rule: beyond the week’s recruiting)' : ''}`)
 
   const breakdown = [
     { label: `New hands: ${recruits} × ${g.label}`, value: gear },
@@ -776,7 +965,16 @@ export function hireCrew(
     ...(paid.payer === 'booty' ? [{ label: 'Owed to the crew, from the next booty', value: paid.owedAdded }] : []),
     ...paid.charged.map((c) => ({ label: `${c.name}'s share`, value: c.amount }))
   ]
-  return { roster: crewRoster(db, x.row.id), recruits, gear, payer: paid.payer, charged: paid.charged, breakdown }
+  return {
+    roster: crewRoster(db, x.row.id),
+    recruits,
+    gear,
+    payer: paid.payer,
+    charged: paid.charged,
+    breakdown,
+    houseRule,
+    week: week ? { left: week.left, rolls: week.rolls } : null
+  }
 }
 
 export function dischargeCrew(db: Db, input: { shipId: number; sailors: number; marines: number; officers: number[] }): CrewRoster {
@@ -827,6 +1025,7 @@ export function provisionShip(db: Db, input: { shipId: number; months: number },
   requireFriendlyPort(db, x.row, x.c, 'buy provisions')
   const eaters = x.row.crew + x.officers.length
   if (eaters === 0) throw new CommandError('rule', `Nobody is aboard the ${x.row.name} to eat provisions: sign on a crew first.`)
+  requireFoodRoom(db, x, 'months')
   const up = getRule(db, 'crewUpkeep')
   const wpm = weeksPerMonthOf(db, x.design)
   const cost = eaters * input.months * up.foodPerCrewMonth
@@ -957,14 +1156,58 @@ export function conditionOf(db: Db, x: Ctx): Condition {
       portPoints: repairs.portPointsPerWeek,
       portCostPerPoint: repairs.portCostPerPoint
     },
-    hold: {
-      capacity: d.cargoCapacity,
-      powderTons: powder,
-      boatTons: boats,
-      foodTons,
-      free: Math.round((d.cargoCapacity - powder - boats - foodTons) * 10) / 10
-    }
+    hold: holdTons(db, x, { powder, boats, food: foodTons })
   }
+}
+
+/** Cargo tons in a ship's hold (the trade side's ship_cargo rows). */
+function cargoAboard(db: Db, shipId: number): number {
+  const r = stmt(db, `SELECT COALESCE(SUM(tons), 0) AS t FROM ship_cargo WHERE ship_id = ?`).get(shipId) as { t: number }
+  return Math.round(r.t * 10) / 10
+}
+
+/**
+ * The one hold (seed 003 I.1-I.3): shot and powder, jolly boats, the ton set aside for food while
+ * any is aboard, and cargo, all in the ship's cargo tonnage. `free` is before cargo (what the trade
+ * side reckons from), `freeAfterCargo` the room left for anything more.
+ */
+function holdTons(db: Db, x: Ctx, t: { powder: number; boats: number; food: number }) {
+  const capacity = x.quote.derived.cargoCapacity
+  const cargo = cargoAboard(db, x.row.id)
+  const free = Math.round((capacity - t.powder - t.boats - t.food) * 10) / 10
+  return { capacity, powderTons: t.powder, boatTons: t.boats, foodTons: t.food, free, cargoTons: cargo, freeAfterCargo: Math.round((free - cargo) * 10) / 10 }
+}
+
+type HoldNow = ReturnType<typeof holdTons>
+
+/** "hold 24 t less powder 4 t, boats 2 t, food 1 t and cargo 17 t": how the room left was reached, for refusals. */
+export function holdText(h: HoldNow): string {
+  const t = (n: number) => `${Math.round(n * 10) / 10} t`
+  const less = [h.powderTons && `powder ${t(h.powderTons)}`, h.boatTons && `boats ${t(h.boatTons)}`, h.foodTons && `food ${t(h.foodTons)}`, h.cargoTons && `cargo ${t(h.cargoTons)}`].filter(
+    (s): s is string => typeof s === 'string'
+  )
+  return `hold ${t(h.capacity)}${less.length ? ` less ${listing(less)}` : ''}`
+}
+
+/** The hold of a ship now (for loads that must fit: plunder, provisions). */
+export function shipHold(db: Db, shipId: number): HoldNow {
+  return shipCondition(db, shipId).hold
+}
+
+/**
+ * Provisions need the ton of the hold set aside for the crew's food (seed 003 I.2): taking on the
+ * first food aboard must find that ton free after cargo, powder and boats, or is refused.
+ */
+function requireFoodRoom(db: Db, x: Ctx, field: string): void {
+  if (x.c.provisions > 0) return
+  const need = getRule(db, 'shipOutfitting').foodReserveTons
+  const h = conditionOf(db, x).hold
+  if (h.freeAfterCargo + 1e-9 >= need) return
+  throw new CommandError(
+    'rule',
+    `The ${x.row.name}'s hold has ${Math.max(0, h.freeAfterCargo)} t free (${holdText(h)}): provisions need the ${need} t set aside for the crew's food. Unload cargo first.`,
+    { field, free: h.freeAfterCargo, need }
+  )
 }
 
 export function shipCondition(db: Db, shipId: number, quotes?: Map<string, ShipQuote>): Condition {
@@ -1018,7 +1261,54 @@ function yardWork(db: Db, x: Ctx, weeks: number, crew: { hull: number; rigging: 
   return { hull, rigging }
 }
 
-export function repairShip(db: Db, input: { shipId: number; weeks: number; yard?: boolean }, allowDebt: boolean, command = 'ships.repair') {
+/** What the clock's repair steps did to each ship while a `ships.repair` runs (null otherwise). */
+let repairTally: Map<number, RepairWork & { cost: number }> | null = null
+function tally(shipId: number, w: Partial<RepairWork> & { cost?: number }): void {
+  if (!repairTally) return
+  const t = repairTally.get(shipId) ?? { hullByCrew: 0, riggingByCrew: 0, hullByYard: 0, riggingByYard: 0, cost: 0 }
+  t.hullByCrew += w.hullByCrew ?? 0
+  t.riggingByCrew += w.riggingByCrew ?? 0
+  t.hullByYard += w.hullByYard ?? 0
+  t.riggingByYard += w.riggingByYard ?? 0
+  t.cost += w.cost ?? 0
+  repairTally.set(shipId, t)
+}
+
+/** Refuse, naming each owner short, when the owners cannot pay `total` by their shares in cash (unless debt is allowed). */
+function requireOwnersCanPay(db: Db, shipId: number, total: number, allowDebt: boolean, what: string, field?: string): void {
+  if (total <= 0 || allowDebt) return
+  const ship = requireShip(db, shipId)
+  const owners = shipOwners(db, shipId)
+  const parts = splitByShares(total, owners.map((o) => o.share))
+  const currency = currencyOf(db)
+  const short = owners
+    .map((o, i) => ({ o, part: parts[i]!, cash: o.ownerId === WORLD_OWNER_ID ? Infinity : balance(db, o.ownerId).cash }))
+    .filter((r) => r.cash < r.part)
+  if (short.length === 0) return
+  throw new CommandError(
+    'rule',
+    `Not enough money to pay for ${what} of the ${ship.name}: ${short.map((r) => `${r.o.name} is ${fmt(r.part - Math.max(0, r.cash))} ${currency} short (their share is ${fmt(r.part)} ${currency})`).join('; ')}. Nothing was done.`,
+    { ...(field ? { field } : {}), shortfalls: short.map((r) => ({ ownerId: r.o.ownerId, part: r.part })) }
+  )
+}
+
+/** The voyage a ship is sailing on, if any (the voyage moves the clock while she sails). */
+function voyageOf(db: Db, shipId: number): number | null {
+  const r = stmt(db, `SELECT v.id FROM voyage_ship vs JOIN voyage v ON v.id = vs.voyage_id WHERE vs.ship_id = ? AND v.status = 'atSea' AND vs.state IN ('sailing', 'escaped')`).get(shipId) as
+    | { id: number }
+    | undefined
+  return r?.id ?? null
+}
+
+/**
+ * Some weeks of repairs (seed 003 I, maintenance): repairs take the time they take, so the clock
+ * moves those weeks and its weekly steps do the work — the crew's (rigging 4 a week, their half of the
+ * hull 2 a week, 4 with a carpenter) and, in a friendly port, the yard's (10 points a week at 50 G a
+ * point), with the yard order in force for those weeks. No point is mended twice in a week: the
+ * command is the clock's own weeks. Refused, with nothing done, when there is nothing to repair, when
+ * the owners cannot pay the yard's estimate, or when she is on a voyage (the voyage moves her clock).
+ */
+export function repairShip(db: Db, input: { shipId: number; weeks: number; yard?: boolean }, allowDebt: boolean, dice: () => DiceBox, command = 'ships.repair') {
   const x = ctxOf(db, input.shipId)
   requireAfloat(x.row, 'be repaired')
   const place = placeOf(db, x.row, x.c)
@@ -1032,26 +1322,43 @@ export function repairShip(db: Db, input: { shipId: number; weeks: number; yard?
   }
   const crew = crewWork(db, x, input.weeks)
   const yard = useYard ? yardWork(db, x, input.weeks, crew) : { hull: 0, rigging: 0 }
-  const r = getRule(db, 'shipRepairs')
-  const cost = (yard.hull + yard.rigging) * r.portCostPerPoint
   if (crew.hull + crew.rigging + yard.hull + yard.rigging === 0) {
     const why = x.row.crew === 0 ? 'she has no crew to do the work' : 'what is left needs a friendly port’s yard'
     throw new CommandError('rule', `Nothing can be repaired aboard the ${x.row.name} now: ${why}.`)
   }
-  const paid = chargeOwners(db, x.row.id, cost, {
-    memo: `Repairs to the ${x.row.name} in ${place.portName ?? 'port'}: ${yard.hull + yard.rigging} points × ${r.portCostPerPoint}`,
-    command,
-    mode: 'refuse',
-    allowDebt,
-    what: 'the yard’s repairs'
-  })
-  applyHull(db, x, crew.hull, yard.hull, crew.rigging + yard.rigging)
+  const voyage = voyageOf(db, x.row.id)
+  if (voyage !== null) {
+    throw new CommandError('rule', `The ${x.row.name} is on a voyage: her crew mends what it can each week as she sails (the clock’s weekly repairs). Sail on, or end the voyage in port for the yard.`, {
+      field: 'weeks',
+      voyageId: voyage
+    })
+  }
+  const r = getRule(db, 'shipRepairs')
+  requireOwnersCanPay(db, x.row.id, (yard.hull + yard.rigging) * r.portCostPerPoint, allowDebt, 'the yard’s repairs', 'weeks')
+
+  // The weeks pass on the clock; the yard order is in force for them, then as it was.
+  const orders = ordersOf(x.c)
+  if (useYard && !orders.repair) setCompany(db, x.row.id, { orders: JSON.stringify({ ...orders, repair: true }) })
+  const days = input.weeks * 7
+  repairTally = new Map()
+  let clock: ReturnType<typeof advanceClock>
+  let done: RepairWork & { cost: number }
+  try {
+    clock = advanceClock(db, days, dice)
+    done = repairTally.get(x.row.id) ?? { hullByCrew: 0, riggingByCrew: 0, hullByYard: 0, riggingByYard: 0, cost: 0 }
+  } finally {
+    repairTally = null
+  }
+  // No clock step changes standing orders: they go back as they were.
+  if (useYard && !orders.repair) setCompany(db, x.row.id, { orders: x.c.orders })
   const parts: string[] = []
-  if (crew.hull || crew.rigging) parts.push(`the crew mended ${workText(crew.hull, crew.rigging)}`)
-  if (yard.hull || yard.rigging) parts.push(`the yard ${workText(yard.hull, yard.rigging)} for ${fmt(cost)} ${currencyOf(db)}`)
-  addShipEvent(db, x.row.id, currentDay(db), `Repairs (${plural(input.weeks, 'week')}): ${parts.join('; ')}`)
-  const work: RepairWork = { hullByCrew: crew.hull, riggingByCrew: crew.rigging, hullByYard: yard.hull, riggingByYard: yard.rigging }
-  return { ...work, cost, charged: paid.charged, condition: shipCondition(db, x.row.id) }
+  if (done.hullByCrew || done.riggingByCrew) parts.push(`the crew mended ${workText(done.hullByCrew, done.riggingByCrew)}`)
+  if (done.hullByYard || done.riggingByYard) parts.push(`the yard ${workText(done.hullByYard, done.riggingByYard)} for ${fmt(done.cost)} ${currencyOf(db)}`)
+  addShipEvent(db, x.row.id, currentDay(db), `Repairs (${plural(input.weeks, 'week')}): ${parts.join('; ') || 'nothing mended'}`)
+  const owners = shipOwners(db, x.row.id)
+  const shares = done.cost > 0 && owners.length ? splitByShares(done.cost, owners.map((o) => o.share)) : []
+  const charged = owners.map((o, i) => ({ ownerId: o.ownerId, name: o.name, amount: shares[i] ?? 0 })).filter((c) => c.amount > 0)
+  return { ...done, charged, condition: shipCondition(db, x.row.id), days, to: clock.to, steps: clock.steps }
 }
 
 const workText = (hull: number, rigging: number) =>
@@ -1134,14 +1441,17 @@ export function upkeepSummary(db: Db): UpkeepSummary {
   const government: UpkeepSummary['government'] = []
   const booty: UpkeepSummary['booty'] = []
   const warnings: UpkeepSummary['warnings'] = []
+  const food: UpkeepSummary['food'] = []
   const up = getRule(db, 'crewUpkeep')
   const quotes = new Map<string, ShipQuote>()
   for (const id of afloatIds(db)) {
     const x = ctxOf(db, id, quotes)
     const guns = gunsOf(db, x)
     const m = monthlyOf(db, x, guns)
-    // Food is bought ashore only in port; at sea the crew eats its provisions.
-    const due = x.row.status === 'port' ? m.total : m.wages
+    // Food by the days eaten: the days in port so far this month, and the rest of it where she lies now.
+    const fd = foodDaysOf(db, x, today)
+    const due = m.wages + fd.foodDue
+    food.push({ shipId: id, shipName: x.row.name, ...fd })
     const payer = payerOf(x.c.kind)
     if (due > 0) {
       if (payer === 'government') government.push({ shipId: id, shipName: x.row.name, nation: x.c.nation, amount: due })
@@ -1208,8 +1518,27 @@ export function upkeepSummary(db: Db): UpkeepSummary {
     owners: [...owners.values()].sort((a, b) => b.due - a.due || a.ownerId - b.ownerId),
     government,
     booty,
+    food,
     warnings
   }
+}
+
+/**
+ * A ship's food this month by the days eaten (seed 003 I.2): the days counted so far in port and at
+ * sea, the food bought ashore for them, and what the next upkeep will charge if she lies where she
+ * is for the rest of the month.
+ */
+export function foodDaysOf(db: Db, x: Ctx, today: number) {
+  const cal = getRule(db, 'calendar')
+  const up = getRule(db, 'crewUpkeep')
+  const d = dateOf(cal, today)
+  const monthDays = cal.months[d.month - 1]?.days ?? 30
+  const eaters = x.row.crew + x.officers.length
+  const soFar = foodByDays(db, x.c, monthDays)
+  const rest = Math.max(0, monthDays - d.dayOfMonth)
+  const restPort = x.row.status === 'port' ? rest : 0
+  const foodDue = Math.round(((x.c.port_eater_days + restPort * eaters) * up.foodPerCrewMonth) / monthDays)
+  return { portDays: soFar.portDays, seaDays: soFar.seaDays, monthDays, foodSoFar: soFar.food, foodDue, restDays: rest, restAt: x.row.status === 'port' ? ('port' as const) : ('sea' as const) }
 }
 
 export function portPage(db: Db, portId: number) {
@@ -1270,18 +1599,41 @@ function afloatRows(db: Db): { id: number; name: string; status: string }[] {
   return stmt(db, `SELECT id, name, status FROM ship WHERE status IN ('port', 'sea') ORDER BY id`).all() as { id: number; name: string; status: string }[]
 }
 
-/** Monthly upkeep (order 100): wages, and food for ships in port, charged by the ship kind's payer. */
-export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new Map<string, ShipQuote>()): void {
+/**
+ * The food of the month just ended by the days eaten (seed 003 I.2: "4 Guilders worth of food each
+ * month"): the days in port, each weighted by those aboard that day, at the month's rate a day
+ * (bought ashore); the days at sea the company ate its provisions (the weekly rations).
+ */
+export function foodByDays(db: Db, c: Pick<CompanyRow, 'port_days' | 'port_eater_days' | 'sea_days'>, monthDays: number) {
+  const up = getRule(db, 'crewUpkeep')
+  const food = monthDays > 0 ? Math.round((c.port_eater_days * up.foodPerCrewMonth) / monthDays) : 0
+  return { portDays: c.port_days, seaDays: c.sea_days, eaterDays: c.port_eater_days, monthDays, food }
+}
+
+/** The days of the month before `day` (the first of a month): the month just ended. */
+function lastMonthDays(db: Db, day: number): number {
+  const cal = getRule(db, 'calendar')
+  const d = dateOf(cal, day - 1)
+  return cal.months[d.month - 1]?.days ?? d.dayOfMonth
+}
+
+/** Monthly upkeep (order 100): wages, and the food of the days spent in port in the month just ended, charged by the ship kind's payer. */
+export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new Map<string, ShipQuote>(), day = currentDay(db)): void {
   const allowDebt = allowDebtOf(db)
   const currency = currencyOf(db)
+  const monthDays = lastMonthDays(db, day)
   for (const s of afloatRows(db)) {
     const x = ctxOf(db, s.id, quotes)
-    if (x.row.crew === 0 && x.officers.length === 0) continue
+    const fd = foodByDays(db, x.c, monthDays)
+    // The month's days are counted afresh from today.
+    if (x.c.port_days || x.c.sea_days || x.c.port_eater_days) setCompany(db, s.id, { port_days: 0, sea_days: 0, port_eater_days: 0 }, x.c)
+    if (x.row.crew === 0 && x.officers.length === 0 && fd.food === 0) continue
     const m = monthlyOf(db, x, gunsOf(db, x))
-    const inPort = x.row.status === 'port'
-    const total = inPort ? m.total : m.wages
+    const total = m.wages + fd.food
     if (total === 0) continue
-    const what = inPort ? `wages ${fmt(m.wages)} and food ${fmt(m.food)}` : `wages ${fmt(m.wages)} (food from provisions at sea)`
+    const days = `food for ${plural(fd.portDays, 'day')} in port${fd.seaDays ? `, ${plural(fd.seaDays, 'day')} at sea on provisions` : ''}`
+    const money = `wages ${fmt(m.wages)} and food ${fmt(fd.food)} ${currency}`
+    const what = `${money} (${days})`
     const paid = chargeCrewCost(db, x, total, {
       memo: `Monthly upkeep of the ${x.row.name}: ${what}`,
       command: 'clock.advance',
@@ -1291,14 +1643,15 @@ export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new 
       cost: { kind: 'upkeep', wages: m.wages },
       payees: m.officerWages
     })
-    if (paid.payer === 'government') effect(`The ${x.row.name}: ${what} ${currency}, paid by the government`)
-    else if (paid.payer === 'booty') effect(`The ${x.row.name}: ${what} ${currency} owed to the crew from the next booty (now ${fmt(companyOf(db, s.id).owed)})`)
+    if (paid.payer === 'government') effect(`The ${x.row.name}: ${money}, paid by the government (${days})`)
+    else if (paid.payer === 'booty') effect(`The ${x.row.name}: ${money} owed to the crew from the next booty, now ${fmt(companyOf(db, s.id).owed)} (${days})`)
     else {
       const by = paid.charged.filter((c) => c.amount > 0).map((c) => `${c.name} ${fmt(c.amount)}`)
       effect(
-        `The ${x.row.name}: ${what} ${currency}` +
+        `The ${x.row.name}: ${money}` +
           (by.length ? `, paid by ${listing(by)}` : '') +
-          (paid.unpaid ? `; ${fmt(paid.unpaid)} ${currency} unpaid, owed to the crew` : '')
+          (paid.unpaid ? `; ${fmt(paid.unpaid)} ${currency} unpaid, owed to the crew` : '') +
+          ` (${days})`
       )
     }
   }
@@ -1380,6 +1733,8 @@ export function portWork(db: Db, day: number, dice: () => DiceBox, effect: (t: s
           rolls.push(`press gangs ${r.total} (${up.pressGangDice}: ${r.faces.join(', ')})`)
         }
         const take = Math.max(0, Math.min(n, target - counted()))
+        // This week's roll is the week's: what is not signed on now may be by hand later in the week.
+        const found: RecruitWeek = { week: weekStartOf(db, day), recruited: o.recruit, pressed: o.pressGang, left: n - take, rolls: rolls }
         const gear = gearFor(db, x.design, take)
         try {
           const paid = chargeCrewCost(db, x, gear, {
@@ -1391,6 +1746,7 @@ export function portWork(db: Db, day: number, dice: () => DiceBox, effect: (t: s
             cost: { kind: 'gear' }
           })
           stmt(db, `UPDATE ship SET crew = crew + ? WHERE id = ?`).run(take, id)
+          setCompany(db, id, { recruits: JSON.stringify(found) })
           const pay = paid.payer === 'government' ? 'by the government' : paid.payer === 'booty' ? 'owed from the next booty' : `paid by ${listing(paid.charged.filter((c) => c.amount).map((c) => `${c.name} ${fmt(c.amount)}`)) || 'nobody'}`
           const capped = take < n ? ` (room for ${take})` : ''
           effect(`The ${x.row.name}: ${rolls.join(', ')}; ${plural(take, 'hand')} signed on${capped}, now ${x.row.crew + take}; gear ${fmt(gear)} ${currency} ${pay}`)
@@ -1413,6 +1769,7 @@ export function portWork(db: Db, day: number, dice: () => DiceBox, effect: (t: s
         const crewMonths = Math.ceil((want - x.c.provisions) / wpm)
         const cost = crewMonths * up.foodPerCrewMonth
         try {
+          requireFoodRoom(db, x, 'provisionMonths')
           const paid = chargeCrewCost(db, x, cost, {
             memo: `Provisions for the ${x.row.name} (${crewMonths} crew-months)`,
             command: 'clock.advance',
@@ -1451,6 +1808,7 @@ export function portWork(db: Db, day: number, dice: () => DiceBox, effect: (t: s
             })
             // The yard takes the port's part first; the crew's week of work is the next step.
             applyHull(db, x, 0, yard.hull, yard.rigging)
+            tally(id, { hullByYard: yard.hull, riggingByYard: yard.rigging, cost })
             effect(`The ${x.row.name}: the yard repaired ${workText(yard.hull, yard.rigging)} for ${fmt(cost)} ${currency}`)
           } catch (e) {
             const why = refusal(e)
@@ -1471,35 +1829,65 @@ export function crewRepairs(db: Db, day: number, effect: (t: string) => void, qu
     const w = crewWork(db, x, 1)
     if (w.hull + w.rigging === 0) continue
     applyHull(db, x, w.hull, 0, w.rigging)
+    tally(id, { hullByCrew: w.hull, riggingByCrew: w.rigging })
     effect(`The ${x.row.name}'s crew mended ${workText(w.hull, w.rigging)}`)
     void day
   }
 }
 
-/** Provisions at sea (order 220): a weekly ration each; with none left, hands are lost (house rule). */
+/**
+ * The days counted (order 120, daily): each afloat ship's day in port or at sea, weighted by those
+ * aboard (seed 003 I.2: food by the days eaten — bought ashore in port, from the provisions at sea).
+ */
+export function countDays(db: Db): void {
+  stmt(
+    db,
+    `INSERT INTO ship_company (ship_id) SELECT s.id FROM ship s WHERE s.status IN ('port', 'sea') AND s.crew > 0
+       AND NOT EXISTS (SELECT 1 FROM ship_company c WHERE c.ship_id = s.id)`
+  ).run()
+  const eaters = `((SELECT s.crew FROM ship s WHERE s.id = ship_company.ship_id) + (SELECT COUNT(*) FROM ship_officer o WHERE o.ship_id = ship_company.ship_id))`
+  stmt(
+    db,
+    `UPDATE ship_company SET port_days = port_days + 1, port_eater_days = port_eater_days + ${eaters}
+     WHERE ship_id IN (SELECT id FROM ship WHERE status = 'port') AND ${eaters} > 0`
+  ).run()
+  stmt(
+    db,
+    `UPDATE ship_company SET sea_days = sea_days + 1, sea_eater_days = sea_eater_days + ${eaters}
+     WHERE ship_id IN (SELECT id FROM ship WHERE status = 'sea') AND ${eaters} > 0`
+  ).run()
+}
+
+/**
+ * Provisions eaten (order 220, weekly): a weekly ration for every seven days a person spent at sea
+ * since the last time (the days counted, not where she lies today); with none left at sea, hands are
+ * lost (house rule).
+ */
 export function provisionsAtSea(db: Db, day: number, dice: () => DiceBox, effect: (t: string) => void): void {
   const up = getRule(db, 'crewUpkeep')
-  // A week's food needs only the hands, the officers and the stores: one query for every ship at sea.
   const rows = stmt(
     db,
-    `SELECT s.id, s.name, s.crew, c.ship_id IS NOT NULL AS stored, COALESCE(c.provisions, 0) AS provisions, COALESCE(c.marines, 0) AS marines,
+    `SELECT s.id, s.name, s.crew, s.status, c.provisions, c.marines, c.sea_eater_days AS seaEaterDays,
             (SELECT COUNT(*) FROM ship_officer o WHERE o.ship_id = s.id) AS officers
-     FROM ship s LEFT JOIN ship_company c ON c.ship_id = s.id WHERE s.status = 'sea' ORDER BY s.id`
-  ).all() as { id: number; name: string; crew: number; stored: number; provisions: number; marines: number; officers: number }[]
+     FROM ship s JOIN ship_company c ON c.ship_id = s.id
+     WHERE s.status IN ('port', 'sea') AND (s.status = 'sea' OR c.sea_eater_days >= 7) ORDER BY s.id`
+  ).all() as { id: number; name: string; crew: number; status: string; provisions: number; marines: number; seaEaterDays: number; officers: number }[]
   for (const x of rows) {
     const id = x.id
     const eaters = x.crew + x.officers
-    if (eaters === 0) continue
-    if (!x.stored) ensureCompany(db, id)
-    if (x.provisions >= eaters) {
-      const left = x.provisions - eaters
-      stmt(db, `UPDATE ship_company SET provisions = ? WHERE ship_id = ?`).run(left, id)
-      const weeks = Math.floor(left / eaters)
-      if (weeks <= up.warnWeeksLeft) effect(`The ${x.name}'s provisions last ${plural(weeks, 'more week')}`)
+    const eaten = Math.floor(x.seaEaterDays / 7)
+    const rest = x.seaEaterDays - eaten * 7
+    if (x.provisions >= eaten) {
+      const left = x.provisions - eaten
+      stmt(db, `UPDATE ship_company SET provisions = ?, sea_eater_days = ? WHERE ship_id = ?`).run(left, rest, id)
+      if (x.status === 'sea' && eaters > 0) {
+        const weeks = Math.floor(left / eaters)
+        if (weeks <= up.warnWeeksLeft) effect(`The ${x.name}'s provisions last ${plural(weeks, 'more week')}`)
+      }
       continue
     }
-    stmt(db, `UPDATE ship_company SET provisions = ? WHERE ship_id = ?`).run(0, id)
-    if (x.crew === 0) continue
+    stmt(db, `UPDATE ship_company SET provisions = 0, sea_eater_days = ? WHERE ship_id = ?`).run(rest, id)
+    if (x.status !== 'sea' || x.crew === 0) continue
     const roll = dice().roll(up.starvingLossDice, `${x.name}: hands lost with no food at sea`)
     const lost = Math.min(x.crew, roll.total)
     stmt(db, `UPDATE ship SET crew = crew - ? WHERE id = ?`).run(lost, id)
@@ -1510,7 +1898,7 @@ export function provisionsAtSea(db: Db, day: number, dice: () => DiceBox, effect
   }
 }
 
-registerPeriodicStep({ id: 'ship-upkeep', title: 'Monthly upkeep: wages and food', every: 'month', order: 100, run: ({ db, effect, quotes }) => monthlyUpkeep(db, effect, quotes) })
+registerPeriodicStep({ id: 'ship-upkeep', title: 'Monthly upkeep: wages and food', every: 'month', order: 100, run: ({ db, day, effect, quotes }) => monthlyUpkeep(db, effect, quotes, day) })
 registerPeriodicStep({
   id: 'ship-careening',
   title: 'Careening clock',
@@ -1520,4 +1908,5 @@ registerPeriodicStep({
 })
 registerPeriodicStep({ id: 'ship-port-work', title: 'Standing orders in port', every: 'week', order: 200, run: ({ db, day, dice, effect, quotes }) => portWork(db, day, dice, effect, quotes) })
 registerPeriodicStep({ id: 'ship-repairs', title: 'Repairs by the crews', every: 'week', order: 210, run: ({ db, day, effect, quotes }) => crewRepairs(db, day, effect, quotes) })
+registerPeriodicStep({ id: 'ship-days', title: 'Days in port and at sea', every: 'day', order: 120, run: ({ db }) => countDays(db) })
 registerPeriodicStep({ id: 'ship-provisions', title: 'Provisions at sea', every: 'week', order: 220, run: ({ db, day, dice, effect }) => provisionsAtSea(db, day, dice, effect) })

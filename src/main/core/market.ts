@@ -722,11 +722,11 @@ export function ventureCrewCost(
   const upkeep = opts.cost.kind === 'upkeep'
   const collected = total - paid.unpaid
   if (collected <= 0) return
-  // The month's wages come first in the upkeep; the rest is food bought in port (at sea the crew eats provisions).
+  // The month's wages come first in the upkeep; the rest is food bought ashore for the days in port (at sea the crew eats provisions).
   const wages = opts.cost.kind === 'upkeep' ? Math.min(total, opts.cost.wages) : 0
   const kinds = [
     { kind: 'wages', amount: wages, memo: upkeep ? 'Monthly wages (the monthly upkeep)' : '' },
-    { kind: 'food', amount: total - wages, memo: upkeep ? 'Food for the month, bought in port (the monthly upkeep)' : opts.memo }
+    { kind: 'food', amount: total - wages, memo: upkeep ? 'Food for the days in port, bought ashore (the monthly upkeep)' : opts.memo }
   ].filter((k) => k.amount > 0)
   const owed = paid.unpaid > 0 ? `; ${fmt(paid.unpaid)} of ${fmt(total)} unpaid, owed to the crew` : ''
   if (paid.unpaid === 0) {

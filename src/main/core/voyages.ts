@@ -478,6 +478,22 @@ function requireFree(db: Db, v: VoyageRow, doing: string): void {
   }
 }
 
+/** "The Santa Lucia now makes 95 nm a day (was 90): Rigging lost 5 → 0": what changed in a ship's speed, for the day's log. */
+function speedChange(was: ShipSpeed | undefined, now: ShipSpeed): string[] {
+  if (!was || was.withoutWind === now.withoutWind) return []
+  const label = (t: { label: string }) => t.label.replace(/:.*$/, '')
+  const old = new Map(was.breakdown.map((t) => [label(t), t]))
+  const changed: string[] = []
+  for (const t of now.breakdown) {
+    const o = old.get(label(t))
+    if (!o) changed.push(`${t.label} ${t.value > 0 ? '+' : ''}${t.value}`)
+    else if (o.value !== t.value || o.label !== t.label) changed.push(`${t.label} ${t.value > 0 ? '+' : ''}${t.value} (was ${o.value > 0 ? '+' : ''}${o.value})`)
+    old.delete(label(t))
+  }
+  for (const o of old.values()) changed.push(`${label(o)} no longer counts (was ${o.value > 0 ? '+' : ''}${o.value})`)
+  return [`The ${now.name} now makes ${now.withoutWind} nm a day before the wind (was ${was.withoutWind})${changed.length ? `: ${changed.join('; ')}` : ''}`]
+}
+
 function refreshSpeeds(db: Db, v: VoyageRow, s: VState, ships: ShipLink[], quotes?: Map<string, ShipQuote>, today = currentDay(db)): void {
   const wind = windFor(v.wind_roll, getRule(db, 'winds')).nmPerDay
   const live = sailing(ships)
@@ -549,7 +565,6 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   const limit = input.days ?? 366
   let stop: VoyageStop = 'days'
   let days = 0
-  let nextMonth = addMonths(cal, today, 1)
   const dice = () => box
   while (days < limit) {
     const ran = clock.runs.length
@@ -575,9 +590,13 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
         notes.push(`The ${sh.name} is lost and leaves the squadron`)
       }
     }
-    if (day >= nextMonth) {
+    // Speed follows the ship while she sails (seed 003 II: rigging lost, careening overdue; the
+    // crew's weekly repairs, a careening month past due, hands lost): recomputed each day, so a
+    // change counts from the day it happens, and the log says when a ship's miles a day change.
+    if (sailing(ships).length) {
+      const was = s.speeds
       refreshSpeeds(db, v, s, ships, quotes, day)
-      nextMonth = addMonths(cal, day, 1)
+      for (const sh of sailing(ships)) notes.push(...speedChange(was[String(sh.ship_id)], s.speeds[String(sh.ship_id)]!))
     }
 
     // Miles made today.

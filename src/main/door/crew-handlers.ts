@@ -15,6 +15,7 @@ import {
   repairShip,
   roleLabel,
   setOrders,
+  settleOwed,
   shipCondition,
   updatePort,
   upkeepSummary
@@ -72,7 +73,10 @@ export const crewHandlers: CrewHandlers = {
   },
   'crew.hire': {
     kind: 'write',
-    run: (c, input) => hireCrew(c.campaign.db, input, allowDebt(c)),
+    run: (c, input) => {
+      const box = c.dice(input.dice)
+      return hireCrew(c.campaign.db, input, allowDebt(c), () => box)
+    },
     describe: (input, out, c) => {
       const parts: string[] = []
       if (input.sailors) parts.push(plural(input.sailors, 'sailor'))
@@ -84,8 +88,13 @@ export const crewHandlers: CrewHandlers = {
       const gear = out.gear
         ? `; gear ${fmt(out.gear)} ${currencyOf(c.campaign.db)} ${out.payer === 'government' ? 'paid by the government' : out.payer === 'booty' ? 'owed from the next booty' : 'paid by the owners'}`
         : ''
-      return `Signed on ${listing(parts)} aboard the ${out.roster.shipName}${gear}`
+      return `Signed on ${listing(parts)} aboard the ${out.roster.shipName}${gear}${out.houseRule ? ' (hired now, house rule)' : ''}`
     }
+  },
+  'crew.settle': {
+    kind: 'write',
+    run: (c, input) => settleOwed(c.campaign.db, input, allowDebt(c)),
+    describe: (input, out, c) => `Settled ${fmt(out.amount)} ${currencyOf(c.campaign.db)} owed to the crew of the ${shipName(c, input.shipId)}`
   },
   'crew.discharge': {
     kind: 'write',
@@ -109,12 +118,15 @@ export const crewHandlers: CrewHandlers = {
   },
   'ships.repair': {
     kind: 'write',
-    run: (c, input) => repairShip(c.campaign.db, input, allowDebt(c)),
+    run: (c, input) => {
+      const box = c.dice(input.dice)
+      return { ...repairShip(c.campaign.db, input, allowDebt(c), () => box), rolls: box.records }
+    },
     describe: (input, out, c) => {
       const hull = out.hullByCrew + out.hullByYard
       const rig = out.riggingByCrew + out.riggingByYard
       const what = listing([hull ? plural(hull, 'hull point') : '', rig ? plural(rig, 'rigging point') : ''].filter(Boolean))
-      return `Repaired ${what} of the ${shipName(c, input.shipId)}${out.cost ? ` for ${fmt(out.cost)} ${currencyOf(c.campaign.db)}` : ''}`
+      return `Repaired ${what || 'nothing'} of the ${shipName(c, input.shipId)} in ${plural(input.weeks, 'week')} on the clock, to ${out.to.label}${out.cost ? ` for ${fmt(out.cost)} ${currencyOf(c.campaign.db)}` : ''}`
     }
   },
   'ships.careen': {

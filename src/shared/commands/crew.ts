@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CREW_ORIGINS, OFFICER_ROLES, SHIP_KINDS } from '../ship/upkeep-tables'
 import { contract } from './contract'
+import { ClockNow, Dice, RollRecord, StepRun } from './core'
 import { DisplayName, NoInput } from './schemas'
 
 /**
@@ -111,6 +112,20 @@ export const Provisions = z.object({
   holdTons: z.number()
 })
 
+/** A ship's food this month by the days eaten (seed 003 I.2: 4 G a month each, bought ashore in port; at sea, the provisions). */
+export const FoodDays = z.object({
+  /** Days counted so far this month in port and at sea (each weighted by those aboard for the food). */
+  portDays: z.number().int(),
+  seaDays: z.number().int(),
+  monthDays: z.number().int(),
+  /** Food bought ashore for the days in port so far. */
+  foodSoFar: z.number().int(),
+  /** What the next monthly upkeep charges for food if she lies where she is for the rest of the month. */
+  foodDue: z.number().int(),
+  restDays: z.number().int(),
+  restAt: z.enum(['port', 'sea'])
+})
+
 export const CrewRoster = z.object({
   shipId: Id,
   shipName: z.string(),
@@ -154,8 +169,14 @@ export const CrewRoster = z.object({
   payer: CrewPayer,
   monthly: z.object({ wages: z.number().int(), food: z.number().int(), total: z.number().int(), breakdown: z.array(Term) }),
   provisions: Provisions,
+  /** Food by the days eaten this month (seed 003 I.2). */
+  foodDays: FoodDays,
+  /** This week's recruiting in port (seed 003 I.2: 1k1+2 a week, press gangs another): rolled yet, hands found and not yet signed on. */
+  recruiting: z.object({ rolled: z.boolean(), pressed: z.boolean(), left: z.number().int(), rolls: z.array(z.string()) }),
   /** Wages and food owed to the crew: pirates and privateers from the next booty; merchantmen what the owners could not pay. */
   owed: z.number().int(),
+  /** Of `owed`, the named officers' wages owed to them (by the owner paid for each). */
+  owedTo: z.array(z.object({ ownerId: Id, name: z.string(), amount: z.number().int() })),
   orders: StandingOrders
 })
 export type CrewRoster = z.infer<typeof CrewRoster>
@@ -206,7 +227,12 @@ export const Condition = z.object({
     powderTons: z.number(),
     boatTons: z.number(),
     foodTons: z.number(),
-    free: z.number()
+    /** Room before cargo: the hold less powder, boats and the food ton. */
+    free: z.number(),
+    /** Cargo aboard (the Trade tab's). */
+    cargoTons: z.number(),
+    /** Room left after cargo too: what any more load (plunder, provisions' food ton) must fit in. */
+    freeAfterCargo: z.number()
   })
 })
 export type Condition = z.infer<typeof Condition>
@@ -237,6 +263,8 @@ export const UpkeepSummary = z.object({
   government: z.array(z.object({ shipId: Id, shipName: z.string(), nation: z.string(), amount: z.number().int() })),
   /** Pirates and privateers: owed to the crew, paid from the next booty. */
   booty: z.array(z.object({ shipId: Id, shipName: z.string(), owedNow: z.number().int(), accruesThisMonth: z.number().int() })),
+  /** Each ship's food this month by the days eaten (in the amounts above). */
+  food: z.array(FoodDays.extend({ shipId: Id, shipName: z.string() })),
   warnings: z.array(Warning)
 })
 export type UpkeepSummary = z.infer<typeof UpkeepSummary>
@@ -342,7 +370,12 @@ export const crewContracts = {
         officers: z
           .array(z.object({ role: OfficerRole, personId: Id, battery: Battery.optional(), wage: z.number().int().min(0).max(100_000).optional() }).strict())
           .max(40)
-          .default([])
+          .default([]),
+        /** Send out press gangs this week: another 1k1+2 hands found (seed 003 I.2). */
+        pressGang: z.boolean().default(false),
+        /** Hire now, house rule: sign on the hands whatever this week's recruiting found (the log says so). */
+        houseRule: z.boolean().default(false),
+        dice: Dice
       })
       .strict(),
     output: z.object({
@@ -351,7 +384,24 @@ export const crewContracts = {
       gear: z.number().int(),
       payer: CrewPayer,
       charged: Charged,
-      breakdown: z.array(Term)
+      breakdown: z.array(Term),
+      /** Signed on now as a house rule, beyond the week's recruiting. */
+      houseRule: z.boolean(),
+      /** This week's recruiting after this hire: the hands still to be found and the week's rolls (null: none needed). */
+      week: z.object({ left: z.number().int(), rolls: z.array(z.string()) }).nullable()
+    })
+  }),
+  'crew.settle': contract({
+    summary:
+      "Pay what a merchantman's (or naval ship's) crew is owed — wages and food her owners could not pay — from the owners' cash by their shares: the named officers their wages, the rest to the hands.",
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ ...ShipRef, amount: z.number().int().min(1, 'must be at least 1').max(10_000_000).optional() }).strict(),
+    output: z.object({
+      amount: z.number().int(),
+      paidTo: z.array(z.object({ ownerId: Id, name: z.string(), amount: z.number().int() })),
+      charged: Charged,
+      roster: CrewRoster
     })
   }),
   'crew.discharge': contract({
@@ -386,10 +436,10 @@ export const crewContracts = {
   }),
   'ships.repair': contract({
     summary:
-      "Do some weeks of repairs now: the crew's (rigging 4 a week, their half of the hull 2 a week, 4 with a carpenter) and, in a friendly port, the yard's (10 points a week at 50 G a point).",
+      "Spend some weeks on repairs: the clock moves those weeks and its weekly steps do the work — the crew's (rigging 4 a week, their half of the hull 2 a week, 4 with a carpenter) and, in a friendly port, the yard's (10 points a week at 50 G a point). Not while she is on a voyage.",
     scope: 'campaign',
     mutates: true,
-    input: z.object({ ...ShipRef, weeks: z.number().int().min(1).max(52).default(1), yard: z.boolean().optional() }).strict(),
+    input: z.object({ ...ShipRef, weeks: z.number().int().min(1).max(52).default(1), yard: z.boolean().optional(), dice: Dice }).strict(),
     output: z.object({
       hullByCrew: z.number().int(),
       riggingByCrew: z.number().int(),
@@ -397,7 +447,12 @@ export const crewContracts = {
       riggingByYard: z.number().int(),
       cost: z.number().int(),
       charged: Charged,
-      condition: Condition
+      condition: Condition,
+      /** The days the clock moved (7 a week), the day it reached, and what its steps did meanwhile. */
+      days: z.number().int(),
+      to: ClockNow,
+      steps: z.array(StepRun),
+      rolls: z.array(RollRecord)
     })
   }),
   'ships.careen': contract({

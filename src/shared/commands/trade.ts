@@ -232,6 +232,8 @@ export const BootyDivision = z.object({
   shipName: z.string(),
   amount: z.number().int(),
   owedPaid: z.number().int(),
+  /** Who the owed pay went to (seed 003 I.2): named officers their wages, the rest to the hands and suppliers. */
+  owedTo: z.array(z.object({ ownerId: Id, name: z.string(), amount: z.number().int() })).default([]),
   divided: z.number().int(),
   totalShares: z.number(),
   perShare: z.number(),
@@ -253,6 +255,8 @@ export const BootyState = z.object({
   /** Booty held by the ship's owners awaiting division (haven sales of her cargo and her prizes' cargo, ransoms). */
   pot: z.number().int(),
   owed: z.number().int(),
+  /** Of what is owed, the named officers' wages, by officer (seed 003 I.2: paid to them from the booty). */
+  owedToOfficers: z.array(z.object({ ownerId: Id, name: z.string(), amount: z.number().int() })).default([]),
   articles: Articles,
   divisions: z.array(PotEntry),
   /** The pot's entries, newest first (at most 200): booty in (+) and divisions (−). */
@@ -467,7 +471,7 @@ export const tradeContracts = {
     output: PrizeHold
   }),
   'booty.town': contract({
-    summary: 'A coastal town raided or bombarded into surrender: 1-10 cargo types of 1-10 t, 1k1 × 1,000 G ransom plus 1,500 / 3,000 / 5,000 per small / medium / large fort; taken forts give half their guns and 1k1 t of powder each. The cargo goes into the ship’s hold (what fits), the ransom to her owners.',
+    summary: 'A coastal town raided or bombarded into surrender: 1-10 cargo types of 1-10 t, 1k1 × 1,000 G ransom plus 1,500 / 3,000 / 5,000 per small / medium / large fort; taken forts give half their guns and 1k1 t of powder each. The cargo and powder go into the ship’s hold, which must have room for them (or the GM names what to leave behind), the ransom to her owners.',
     scope: 'campaign',
     mutates: true,
     input: z
@@ -476,6 +480,18 @@ export const tradeContracts = {
         town: DisplayName.default('the town'),
         forts: z.object({ small: FortCount.default(0), medium: FortCount.default(0), large: FortCount.default(0) }).strict().default({ small: 0, medium: 0, large: 0 }),
         fortsTaken: z.object({ small: FortCount.default(0), medium: FortCount.default(0), large: FortCount.default(0) }).strict().default({ small: 0, medium: 0, large: 0 }),
+        /**
+         * What of the plunder the GM leaves behind when it does not all fit in the hold (seed 003 I: one
+         * hold): tons by cargo type, and tons of the forts' powder and shot. Without it, plunder that does
+         * not fit is refused with the room left and what was taken (the same dice give the same plunder).
+         */
+        leaveBehind: z
+          .object({
+            cargo: z.record(z.string().max(40), z.number().min(0, 'must not be negative').max(9999)).default({}),
+            powder: z.number().min(0, 'must not be negative').max(9999).default(0)
+          })
+          .strict()
+          .optional(),
         dice: Dice
       })
       .strict(),
@@ -485,6 +501,8 @@ export const tradeContracts = {
       ransom: z.number().int(),
       fortGuns: z.number().int(),
       fortPowder: z.number(),
+      /** The forts' powder and shot taken aboard (the rest left behind). */
+      powderLoaded: z.number(),
       breakdown: z.array(Term),
       /** The breakdown by what it counts: the ransom in guilders, the cargo in tons, taken forts' guns (with their powder in the label). */
       ransomTerms: z.array(Term),

@@ -137,6 +137,8 @@ export const ParticipantSetup = z
     hullPoints: Int(1, 9999),
     riggingPoints: Int(0, 9999),
     speed: Int(0, 99),
+    /** How a campaign ship's Speed at the start was reached (the design's, an overdue careening: seed 003 I), for the Numbers tab. */
+    speedTerms: z.array(z.object({ label: z.string().max(200), value: z.number() }).strict()).max(10).default([]),
     handling: Int(-20, 99),
     size: Int(0, 99),
     /** Crew Threat Rating: cannon dice and Brute Squad rating (2; 3 well trained; 1 poorly trained). */

@@ -359,6 +359,47 @@ export function rollTown(
   return { cargo, ransom, fortGuns, fortPowder, breakdown: [...cargoTerms, ...ransomTerms, ...fortTerms], ransomTerms, cargoTerms, fortTerms }
 }
 
+/**
+ * What of a town's plunder goes aboard (seed 003 I: the hold is one hold; VII: the town's cargo and
+ * the forts' powder and shot): all of it, less what the GM leaves behind, must fit in the room left.
+ * Returns the loads, or the problems (by field) when what is left behind is more than was taken or
+ * the rest does not fit.
+ */
+export function plunderLoad(
+  plunder: { cargo: { cargo: string; tons: number }[]; powder: number },
+  leave: { cargo: Record<string, number>; powder: number },
+  room: number
+): {
+  cargo: { cargo: string; tons: number; loaded: number; left: number }[]
+  powder: { tons: number; loaded: number; left: number }
+  loaded: number
+  room: number
+  problems: { field: string; message: string }[]
+} {
+  const t1 = (n: number) => Math.round(n * 10) / 10
+  const problems: { field: string; message: string }[] = []
+  for (const k of Object.keys(leave.cargo)) {
+    const c = plunder.cargo.find((x) => x.cargo === k)
+    if (!c) problems.push({ field: `leaveBehind.cargo.${k}`, message: `there is no ${k} in the plunder to leave behind` })
+    else if (leave.cargo[k]! > c.tons + 1e-9) problems.push({ field: `leaveBehind.cargo.${k}`, message: `only ${c.tons} t of ${k} were taken, not ${leave.cargo[k]} t to leave` })
+  }
+  if (leave.powder > plunder.powder + 1e-9) problems.push({ field: 'leaveBehind.powder', message: `only ${plunder.powder} t of powder and shot were taken, not ${leave.powder} t to leave` })
+  const cargo = plunder.cargo.map((c) => {
+    const left = Math.min(c.tons, Math.max(0, leave.cargo[c.cargo] ?? 0))
+    return { cargo: c.cargo, tons: c.tons, loaded: t1(c.tons - left), left: t1(left) }
+  })
+  const pLeft = Math.min(plunder.powder, Math.max(0, leave.powder))
+  const powder = { tons: plunder.powder, loaded: t1(plunder.powder - pLeft), left: t1(pLeft) }
+  const loaded = t1(cargo.reduce((n, c) => n + c.loaded, 0) + powder.loaded)
+  if (problems.length === 0 && loaded > room + 1e-9) {
+    problems.push({
+      field: 'leaveBehind',
+      message: `the hold has room for ${t1(Math.max(0, room))} t, not the ${loaded} t of plunder: leave at least ${t1(loaded - Math.max(0, room))} t behind`
+    })
+  }
+  return { cargo, powder, loaded, room: t1(room), problems }
+}
+
 export interface BootyMember {
   ownerId: number
   name: string

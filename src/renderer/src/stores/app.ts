@@ -78,6 +78,42 @@ export const useAppStore = defineStore('app', {
       }
     },
 
+    /**
+     * Run a command as `run` does (asking for hand-entered dice when needed), but hand a refusal
+     * (`rule`, `invalid_input`) back to the caller to show at its field instead of a toast. Resolves
+     * to undefined when the GM cancels the dice or another error was shown.
+     */
+    async attempt<N extends CommandName>(
+      name: N,
+      input: CommandInput<N>
+    ): Promise<
+      | { ok: true; value: CommandOutput<N> }
+      | { ok: false; message: string; field: string | null; details: Record<string, unknown>; /** As run, with any dice typed: to run again the same way. */ input: CommandInput<N> }
+      | undefined
+    > {
+      let current = input
+      for (;;) {
+        try {
+          return { ok: true, value: await call(name, current) }
+        } catch (e) {
+          if (e instanceof CommandFailure && e.code === 'needs_dice' && isDiceNeeded(e.details)) {
+            const faces = await askForDice(name, e.details, e.message)
+            if (!faces) return undefined
+            const given = (current as { dice?: number[] }).dice ?? []
+            current = { ...(current as object), dice: [...given, ...faces] } as CommandInput<N>
+            continue
+          }
+          if (e instanceof CommandFailure && (e.code === 'rule' || e.code === 'invalid_input')) {
+            const details = (e.details ?? {}) as Record<string, unknown>
+            return { ok: false, message: e.message, field: typeof details.field === 'string' ? details.field : null, details, input: current }
+          }
+          if (e instanceof CommandFailure) notify.error(errorTitle(e.code), e.message)
+          else notify.error('Something went wrong', (e as Error).message)
+          return undefined
+        }
+      }
+    },
+
     async refresh(): Promise<void> {
       try {
         this.status = await call('app.status', {})

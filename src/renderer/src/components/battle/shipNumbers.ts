@@ -1,6 +1,7 @@
 import type { Battery, BattleSetup, BattleState, BTerm, ParticipantSetup, ParticipantState } from '../../../../shared/highseas/types'
 import { BATTERIES } from '../../../../shared/highseas/types'
 import { currentStats } from '../../../../shared/highseas/engine'
+import { withStartSpeed } from '../../../../shared/numbers'
 
 /**
  * A participant's numbers now, for the board and the numbers card, with their terms (seed 003 IV:
@@ -52,7 +53,7 @@ export function shipNumbers(setup: BattleSetup, state: BattleState, id: string):
       hullMax: p.hullPoints,
       riggingNow: c.riggingNow,
       riggingMax: p.riggingPoints,
-      speed: { value: c.speed, terms: c.terms.speed ?? [] },
+      speed: { value: c.speed, terms: withStartSpeed(p, c.terms.speed ?? []) },
       handling: { value: c.handling, terms: c.terms.handling ?? [] },
       crippled: c.crippled,
       takingWater: c.takingWater,
@@ -72,7 +73,7 @@ export function shipNumbers(setup: BattleSetup, state: BattleState, id: string):
   const takingWater = s.hullDamage > hullMax / 2
   const crippled = p.kind === 'ship' && riggingMax > 0 && riggingNow <= 0
 
-  const speedTerms: BTerm[] = [{ label: 'Speed of the ship', value: p.speed }]
+  const speedTerms: BTerm[] = withStartSpeed(p, [{ label: 'Speed of the ship', value: p.speed }])
   let speed = p.speed
   if (p.kind !== 'ship') {
     speed = 0
