@@ -14,6 +14,7 @@ import type {
 } from '../../../shared/commands'
 import { call, CommandFailure } from '../door'
 import { errorTitle, notify } from '../notify'
+import { formatWhen } from '../format'
 import { askForDice, isDiceNeeded } from '../components/dice/dicePrompt'
 
 interface State {
@@ -101,6 +102,12 @@ export const useAppStore = defineStore('app', {
       await this.refresh()
     },
 
+    /** A file was opened, closed or restored (here or in another window): reload, and if a campaign is open, every view. */
+    async statusChanged(): Promise<void> {
+      await this.refresh()
+      if (this.status?.campaign) this.changes++
+    },
+
     async refreshCampaign(): Promise<void> {
       const [info, history, settings] = await Promise.all([
         this.run('campaign.info', {}),
@@ -147,8 +154,17 @@ export const useAppStore = defineStore('app', {
       const list = await this.run('campaigns.forget', { path })
       if (list) this.recent = list
     },
+    /** Restore a backup; every open view reloads, and the GM is told what was restored. */
     async restore(id: string) {
-      return this.adopt(await this.run('backups.restore', { id }))
+      const backup = this.backups.find((b) => b.id === id)
+      const status = await this.run('backups.restore', { id })
+      if (!status) return false
+      this.status = status
+      await this.statusChanged()
+      const now = status.campaign ? await this.run('clock.now', {}) : undefined
+      const taken = backup ? ` of ${formatWhen(backup.takenAt)}` : ''
+      notify.success(`Restored the backup${taken}${now ? `: the campaign is back at ${now.label}` : ''}.`)
+      return true
     },
     async backupNow() {
       const b = await this.run('backups.create', {})
@@ -171,14 +187,14 @@ export const useAppStore = defineStore('app', {
       const e = await this.run('history.undo', {})
       if (e) {
         notify.success(`Undone: ${e.summary}`)
-        await this.refresh()
+        await this.campaignChanged()
       }
     },
     async redo(): Promise<void> {
       const e = await this.run('history.redo', {})
       if (e) {
         notify.success(`Redone: ${e.summary}`)
-        await this.refresh()
+        await this.campaignChanged()
       }
     }
   }
