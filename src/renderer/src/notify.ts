@@ -2,9 +2,14 @@
  * Toasts for command outcomes. The providers live in App.vue; the component inside them
  * registers the functions here so stores and views can report without holding the API.
  */
+export interface SuccessOptions {
+  /** Offer an Undo for the change just made: it undoes that change only while it is the newest. */
+  undo?: boolean
+}
+
 export interface Notifier {
   error(title: string, message: string): void
-  success(message: string, undo?: () => void): void
+  success(message: string, options?: SuccessOptions): void
 }
 
 let current: Notifier = {
@@ -18,7 +23,7 @@ export function setNotifier(n: Notifier): void {
 
 export const notify: Notifier = {
   error: (t, m) => current.error(t, m),
-  success: (m, undo) => current.success(m, undo)
+  success: (m, options) => current.success(m, options)
 }
 
 const TITLES: Record<string, string> = {

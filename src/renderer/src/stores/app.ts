@@ -179,12 +179,13 @@ export const useAppStore = defineStore('app', {
       if (!info) return false
       this.info = info
       await this.refresh()
-      notify.success(`Renamed the campaign to “${info.name}”.`, () => void this.undo())
+      notify.success(`Renamed the campaign to “${info.name}”.`, { undo: true })
       return true
     },
 
-    async undo(): Promise<void> {
-      const e = await this.run('history.undo', {})
+    /** Undo the newest change; with `seq`, only if that change is still the newest (a toast's own Undo). */
+    async undo(seq?: number): Promise<void> {
+      const e = await this.run('history.undo', seq === undefined ? {} : { seq })
       if (e) {
         notify.success(`Undone: ${e.summary}`)
         await this.campaignChanged()
