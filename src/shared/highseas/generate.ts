@@ -2,6 +2,7 @@ import type { GeneratedShipParsed } from '../commands/battles'
 import type { Hull, ShipDesign } from '../ship/design'
 import { hullStats, quoteDesign, type ShipRules } from '../ship/quote'
 import type { Behaviour, Captain, Control, CrewKind, FortSize, ParticipantSetupInput } from './types'
+import { theShip } from '../words'
 
 /**
  * Ships, forts and towns that are not in the campaign, made for a battle (pure: rule tables in,
@@ -120,7 +121,7 @@ export function numberNames(names: readonly string[]): string[] {
 
 function captainFor(name: string, c?: { wits: number; tactics: number; strategy: number }): Captain {
   const stats = c ?? AVERAGE_CAPTAIN
-  return { name: `Captain of the ${name}`.slice(0, 80), wits: stats.wits, tactics: stats.tactics, strategy: stats.strategy, overTheSide: false }
+  return { name: `Captain of ${theShip(name)}`.slice(0, 80), wits: stats.wits, tactics: stats.tactics, strategy: stats.strategy, overTheSide: false }
 }
 
 export interface Placement {
