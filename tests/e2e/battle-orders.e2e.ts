@@ -71,7 +71,10 @@ describe('battle orders (issue 16, points 7 and 8)', () => {
     await held.getByText("Sea Dog: grappling needs Close range after this turn's maneuvers").waitFor()
     await shot(page, 'issue16-held-before-resolving')
 
-    // Point 7: with the AI's Fortune selected, Enter still resolves the turn, with the Sea Dog's orders as given.
+    // Point 7: the Sea Dog's orders saved, then with the AI's Fortune selected Enter still resolves the turn,
+    // with the Sea Dog's orders as given.
+    await orders.locator('[data-test=save-orders]').click()
+    await orders.locator('[data-test=orders-state]').getByText('Saved').waitFor()
     await page.locator('[data-chip="Fortune"]').click()
     await expect.poll(() => board.getAttribute('data-selected')).toBe(fortune)
     await orders.locator('[data-test=ai-intent]').waitFor()
@@ -80,8 +83,17 @@ describe('battle orders (issue 16, points 7 and 8)', () => {
     await page.locator('[data-test=battle-turn]').getByText('Turn 2').waitFor()
     const v1 = await state()
     expect(v1.turns).toHaveLength(1)
-    // The Sea Dog's orders were saved though she was not selected: the turn played them.
     expect(v1.turns[0]!.orders[dog]).toMatchObject({ grapple: fortune, fire: [{ battery: 'port', target: fortune }] })
+
+    // An AI ship selected while a GM ship's panel had unsaved orders (none given here): Enter resolves again.
+    await page.locator('[data-chip="Sea Dog"]').click()
+    await orders.locator('[data-test=tactic-evade]').click()
+    await orders.locator('[data-test=orders-state]').getByText('No orders saved yet').waitFor()
+    await page.locator('[data-chip="Fortune"]').click()
+    await orders.locator('[data-test=ai-intent]').waitFor()
+    await page.locator('[data-test=battle-name]').click()
+    await page.keyboard.press('Enter')
+    await page.locator('[data-test=battle-turn]').getByText('Turn 3').waitFor()
 
     // Tab moves the focus and leaves the selection alone; N picks the next ship.
     await page.locator('[data-test=battle-name]').click()

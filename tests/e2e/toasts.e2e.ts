@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { apiOk, browser, openPage, serve, shot, type Browser, type Served } from './harness'
+import { shipDesign } from '../helpers'
 
 /** Issue 16: toasts. Point 6 (a toast's Undo is its own change's), point 19 (error toasts). */
 
@@ -64,5 +65,30 @@ describe('toasts (issue 16)', () => {
     await expect.poll(names).toEqual(['Anne Bonny'])
     // Only its own change was undone: the reminder is still there.
     expect((await apiOk<{ title: string }[]>(host, 'reminders.list', {})).map((r) => r.title)).toEqual(['Careen the Swan'])
+  })
+
+  it('point 19: an error toast can be closed and does not follow the GM to another page; undo on a ship’s sheet that removes her goes back to the Fleet with a message', async () => {
+    const page = await open('Errors')
+    // An empty campaign name is refused: the error toast has a close button.
+    await page.locator('[data-test=rename-input] input').fill('')
+    await page.locator('[data-test=rename-save]').click()
+    const error = page.locator('.n-message').filter({ has: page.locator('[data-test=error-toast]') })
+    await error.waitFor()
+    await expect.poll(() => error.locator('.n-message__close').count()).toBe(1)
+    await shot(page, 'issue16-error-toast')
+    await openPage(page, 'People', 'people')
+    await expect.poll(() => page.locator('[data-test=error-toast]').count()).toBe(0)
+
+    // A ship commissioned, her sheet open, then the commission undone from the header.
+    const anne = await apiOk<{ ownerId: number }>(host, 'people.create', { name: 'Anne Bonny', kind: 'pc' })
+    await apiOk(host, 'ledger.grant', { ownerId: anne.ownerId, amount: 100_000, memo: 'A patron' })
+    const { shipId } = await apiOk<{ shipId: number }>(host, 'ships.commission', { design: shipDesign('corsair'), name: 'Kestrel', owners: [{ ownerId: anne.ownerId, share: 100 }] })
+    await page.goto(`${host!.origin}/#/campaign/fleet/${shipId}`)
+    await page.locator('[data-test=ship-name]').getByText('Kestrel').waitFor()
+    await page.locator('.qd-topbar').getByRole('button', { name: 'Undo', exact: true }).click()
+    await page.waitForURL(/#\/campaign\/fleet$/)
+    await page.locator('[data-test=info-toast]').getByText('The Kestrel is no longer in this campaign: the change that brought her in was undone.').waitFor()
+    expect(await page.locator('[data-test=error-toast]').count()).toBe(0)
+    await shot(page, 'issue16-undo-removed-ship')
   })
 })

@@ -10,11 +10,13 @@ export interface SuccessOptions {
 export interface Notifier {
   error(title: string, message: string): void
   success(message: string, options?: SuccessOptions): void
+  info(message: string): void
 }
 
 let current: Notifier = {
   error: (t, m) => console.error(t, m),
-  success: (m) => console.info(m)
+  success: (m) => console.info(m),
+  info: (m) => console.info(m)
 }
 
 export function setNotifier(n: Notifier): void {
@@ -23,7 +25,8 @@ export function setNotifier(n: Notifier): void {
 
 export const notify: Notifier = {
   error: (t, m) => current.error(t, m),
-  success: (m, options) => current.success(m, options)
+  success: (m, options) => current.success(m, options),
+  info: (m) => current.info(m)
 }
 
 const TITLES: Record<string, string> = {

@@ -56,7 +56,11 @@ export const useAppStore = defineStore('app', {
      * faces and run it again with them added to `input.dice`, as often as it takes; cancelling
      * resolves to undefined with nothing changed (a command that needs dice has not written anything).
      */
-    async run<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N> | undefined> {
+    async run<N extends CommandName>(
+      name: N,
+      input: CommandInput<N>,
+      options: { quietNotFound?: boolean } = {}
+    ): Promise<CommandOutput<N> | undefined> {
       let current = input
       for (;;) {
         try {
@@ -69,6 +73,8 @@ export const useAppStore = defineStore('app', {
             current = { ...(current as object), dice: [...given, ...faces] } as CommandInput<N>
             continue
           }
+          // A page whose object is gone (an undo removed it) handles that itself, without an error.
+          if (e instanceof CommandFailure && e.code === 'not_found' && options.quietNotFound) return undefined
           if (e instanceof CommandFailure) notify.error(errorTitle(e.code), e.message)
           else notify.error('Something went wrong', (e as Error).message)
           return undefined

@@ -42,8 +42,6 @@ interface State {
   oddsProgress: { message: string; fraction: number | null } | null
   /** Notes the last saved orders came back with. */
   notes: Record<string, string[]>
-  /** Orders the GM changed on a ship of hers and has not saved: kept while another ship is selected, saved before the turn resolves. */
-  drafts: Record<string, ShipOrders>
 }
 
 export const ANIM_MS = 1800
@@ -60,8 +58,7 @@ export const useBattleStore = defineStore('battle', {
     odds: null,
     oddsRunning: false,
     oddsProgress: null,
-    notes: {},
-    drafts: {}
+    notes: {}
   }),
   getters: {
     participants: (s) => s.view?.setup.participants ?? [],
@@ -108,32 +105,10 @@ export const useBattleStore = defineStore('battle', {
       const n = list.length
       this.selected = list[(((i + (back ? -1 : 1)) % n) + n) % n]!.id
     },
-    setDraft(participantId: ParticipantId, orders: ShipOrders | null): void {
-      const { [participantId]: _old, ...rest } = this.drafts
-      this.drafts = orders ? { ...rest, [participantId]: orders } : rest
-    },
-    /** Save every GM ship's unsaved orders (whichever ship is selected); false if one is refused. */
-    async saveDrafts(): Promise<boolean> {
-      const v = this.view
-      if (!v) return false
-      for (const [id, orders] of Object.entries(this.drafts)) {
-        const p = v.setup.participants.find((x) => x.id === id)
-        if (!p || p.control !== 'gm' || isOut(v.state.participants[id]?.status ?? 'active')) {
-          this.setDraft(id, null)
-          continue
-        }
-        if (!(await this.saveOrders(id, orders))) {
-          this.selected = id // show the GM the orders that were refused
-          return false
-        }
-      }
-      return true
-    },
     async saveOrders(participantId: ParticipantId, orders: ShipOrdersInput): Promise<ShipOrders | undefined> {
       if (this.battleId === null) return
       const out = await runBattle('battles.orders', { battleId: this.battleId, participantId, orders })
       if (!out) return
-      this.setDraft(participantId, null)
       this.notes = { ...this.notes, [participantId]: out.notes }
       if (this.view) this.view.pending.ships = { ...this.view.pending.ships, [participantId]: out.orders }
       return out.orders
@@ -151,7 +126,6 @@ export const useBattleStore = defineStore('battle', {
         const out = await runBattle('battles.resolveTurn', { battleId: this.battleId })
         if (!out) return
         this.notes = {}
-        this.drafts = {}
         await this.load()
         this.anim = { before, report: out.report, t: 0 }
         return out.report

@@ -13,7 +13,7 @@ export function namedText(setup: BattleSetup, text: string): string {
 
 /**
  * What the GM's ships will hold or waste this turn, by the engine's check of each one's orders: the
- * orders given (saved, or the drafts the board saves before resolving), or the default orders.
+ * orders given (saved, or the draft on screen that the board saves before resolving), or the default orders.
  */
 export function heldThisTurn(setup: BattleSetup, state: BattleState, pending: Record<string, ShipOrders>): string[] {
   const out: string[] = []
