@@ -217,11 +217,11 @@ describe('a High Seas battle in Chromium', () => {
       expect(v.state.participants[dog]!.status).toBe('active')
       await giveOrders()
       const before = v.state.turn
-      // N from the page picks the next ship, Shift+N the one before; Enter resolves (neither fires while typing).
+      // Tab from the page picks the next ship and back; Enter resolves (neither fires while typing).
       await page.locator('[data-test=battle-name]').click()
-      await page.keyboard.press('n')
+      await page.keyboard.press('Tab')
       await expect.poll(() => board.getAttribute('data-selected')).toBe(fortune)
-      await page.keyboard.press('Shift+N')
+      await page.keyboard.press('Shift+Tab')
       await expect.poll(() => board.getAttribute('data-selected')).toBe(dog)
       await page.keyboard.press('Enter')
       await page.locator('[data-test=battle-turn]').getByText(`Turn ${before + 1}`).waitFor()

@@ -447,7 +447,7 @@ export function giveOrders(db: Db, input: { battleId: number; participantId: str
   if (battleOver(b.state)) throw new CommandError('rule', `The ${b.row.name} is over: conclude it to write its outcome to the campaign.`)
   const p = requireFighting(b, input.participantId, 'given orders')
   if (p.control === 'ai') {
-    throw new CommandError('rule', `The AI captain commands the ${p.name}: choose “Take over” on her orders first, then give her orders.`, {
+    throw new CommandError('rule', `The AI captain commands the ${p.name}: take her over first (“Take over” on her orders), then give her orders.`, {
       field: 'participantId'
     })
   }

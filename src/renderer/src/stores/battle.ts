@@ -95,7 +95,7 @@ export const useBattleStore = defineStore('battle', {
     select(id: ParticipantId): void {
       this.selected = id
     },
-    /** N (Shift+N back): the next participant still in the fight (then the others). */
+    /** Tab: the next participant still in the fight (then the others). */
     cycle(back = false): void {
       const ps = this.participants
       if (!ps.length || !this.view) return
