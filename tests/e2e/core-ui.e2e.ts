@@ -239,7 +239,7 @@ describe('campaign core in Chromium', () => {
     const detail = page.locator('[data-test=rule-detail]')
     await detail.getByText('Hero points into a ship fund').waitFor()
     const entries = page.locator('[data-test=rule-entries]')
-    const gpp = entries.locator('tr').filter({ hasText: 'guildersPerPoint' })
+    const gpp = entries.locator('tr').filter({ hasText: 'Guilders per point' })
     await expect(gpp.textContent()).resolves.toContain('600')
     await expect(gpp.locator('[data-test=differs]').count()).resolves.toBe(0)
 

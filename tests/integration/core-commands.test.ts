@@ -1082,6 +1082,22 @@ describe('ledger.history counting by owner', () => {
 })
 
 describe('the journal', () => {
+  it('history.undo with a seq undoes that change only while it is the newest (a toast undoing its own change)', async () => {
+    await pc('First')
+    const first = journal().at(-1)!.seq
+    await pc('Second')
+    const second = journal().at(-1)!.seq
+    const err = await refusedWithoutChange('history.undo', { seq: first })
+    expect(err.code).toBe('rule')
+    expect(err.message).toContain('no longer the latest')
+    expect(err.message).toContain('Created player character Second')
+    const undone = await call('history.undo', { seq: second })
+    expect(undone).toMatchObject({ seq: second, undone: true })
+    expect((await call('people.list')).map((p) => p.name)).toEqual(['First'])
+    expect(await call('history.undo', { seq: first })).toMatchObject({ seq: first, undone: true })
+    expect(await call('people.list')).toEqual([])
+  })
+
   it('with a long journal, the bookkeeping every write and redo does reads the partial indexes, not the whole journal', async () => {
     const plan = (sql: string) =>
       (db().prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ')

@@ -50,6 +50,7 @@ import { getRule } from './rules'
 import { addShipEvent, listing, quoteFor, requireShip, shipOwners, shipRules } from './ships'
 import { voyageBattleConcluded } from './voyages'
 import { recordCaptor } from './prizes'
+import { sideName, theShip } from '../../shared/words'
 
 /**
  * High Seas battles in the campaign (seed 003, IV–VI): starting a battle from campaign ships,
@@ -328,7 +329,7 @@ export function buildParticipants(
         rudderDamage: rudderDamageOf(db, row.id),
         shallowDraft: hasShallowDraft(design, rules.shipHulls),
         oars: design.modifications.oars === true,
-        captain: captain ?? { name: `Captain of the ${row.name}`.slice(0, 80), wits: 2, tactics: 1, strategy: 1, overTheSide: false },
+        captain: captain ?? { name: `Captain of ${theShip(row.name)}`.slice(0, 80), wits: 2, tactics: 1, strategy: 1, overTheSide: false },
         ...(partyLeader ? { partyLeader } : {}),
         gunners: p.gunners ?? gunnersOf(named),
         ...masterOfTopsOf(named),
@@ -474,7 +475,7 @@ export function giveOrders(db: Db, input: { battleId: number; participantId: str
   if (battleOver(b.state)) throw new CommandError('rule', `The ${b.row.name} is over: conclude it to write its outcome to the campaign.`)
   const p = requireFighting(b, input.participantId, 'given orders')
   if (p.control === 'ai') {
-    throw new CommandError('rule', `The AI captain commands the ${p.name}: take her over first (battles.control), then give her orders.`, {
+    throw new CommandError('rule', `The AI captain commands the ${p.name}: take her over first (“Take over” on her orders), then give her orders.`, {
       field: 'participantId'
     })
   }
@@ -548,7 +549,7 @@ export function resolveNextTurn(db: Db, input: { battleId: number; dice?: number
   const b = loadBattle(db, input.battleId)
   requireActive(b, 'resolving a turn')
   if (battleOver(b.state)) {
-    throw new CommandError('rule', `The ${b.row.name} is over${b.state.winner ? ` (the ${b.state.winner} side is left fighting)` : ''}: conclude it to write its outcome to the campaign.`)
+    throw new CommandError('rule', `The ${b.row.name} is over${b.state.winner ? ` (${sideName(b.state.winner)} is left fighting)` : ''}: conclude it to write its outcome to the campaign.`)
   }
   const orders = ordersForTurn(b.setup, b.state, b.pending)
   const box = new DiceBox(new Rng(b.state.rng), input.dice ?? [], mode, () => currentDay(db))
@@ -846,7 +847,7 @@ export function describeConclusion(db: Db, out: { name: string; winner: string |
     else if (l.fate === 'captured') parts.push(`the ${nameOf} captured`)
     else parts.push(`the ${nameOf} damaged (${l.hullDamage} hull, ${l.riggingDamage} rigging)`)
   }
-  const won = out.winner ? `, won by the ${out.winner} side` : ''
+  const won = out.winner ? `, won by ${sideName(out.winner)}` : ''
   return `Concluded the ${out.name}${won}${parts.length ? ': ' + listing(parts) : ''}`
 }
 

@@ -308,7 +308,7 @@ function legsOf(db: Db, route: number[]): Leg[] {
     if (!r) {
       const a = chartPortRow(db, from).name
       const b = chartPortRow(db, to).name
-      throw new CommandError('rule', `There is no route from ${a} to ${b} on the chart: draw one (chart.saveRoute) or choose another way.`, { field: `route.${i}` })
+      throw new CommandError('rule', `There is no route from ${a} to ${b} on the chart: draw one on the Chart (Edit → Route) or choose another way.`, { field: `route.${i}` })
     }
     legs.push({ fromPortId: r.fromPortId, toPortId: r.toPortId, fromName: r.fromName, toName: r.toName, routeId: r.id, distanceNm: r.distanceNm, points: r.points })
   }

@@ -152,10 +152,15 @@ const appHandlers = {
 
   'history.undo': {
     kind: 'campaign-async',
-    run: async ({ session, campaign: { db } }) => {
+    run: async ({ session, campaign: { db } }, input) => {
       const entry = db.transaction(() => {
         const target = undoTarget(db)
         if (!target) throw new CommandError('rule', 'There is nothing to undo.')
+        if (input.seq !== undefined && input.seq !== target.seq) {
+          throw new CommandError('rule', `That change is no longer the latest, so it cannot be undone on its own: undo “${target.summary}” first.`, {
+            field: 'seq'
+          })
+        }
         flipEntry(db, target.seq)
         stmt(db, `UPDATE journal SET undone = 1 WHERE seq = ?`).run(target.seq)
         return toEntry({ ...target, undone: 1 })

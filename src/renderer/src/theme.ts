@@ -1,4 +1,4 @@
-import type { GlobalThemeOverrides } from 'naive-ui'
+import { enUS, type GlobalThemeOverrides, type NLocale } from 'naive-ui'
 
 /** Quarterdeck's look: deep-sea blue, brass, and chart-paper cream. */
 export const palette = {
@@ -51,4 +51,17 @@ export const themeOverrides: GlobalThemeOverrides = {
     fontSize: '15px'
   },
   Layout: { siderColorInverted: palette.navy, color: palette.paper }
+}
+
+/**
+ * Naive UI's English words, without its template placeholders ("Please Input", "Please Select", "No Data"):
+ * a field without a placeholder of its own shows none, a select says "Choose…", an empty table "Nothing here yet".
+ */
+export const locale: NLocale = {
+  ...enUS,
+  Input: { ...enUS.Input, placeholder: '' },
+  InputNumber: { ...enUS.InputNumber, placeholder: '' },
+  Select: { ...enUS.Select, placeholder: 'Choose…' },
+  Cascader: { ...enUS.Cascader, placeholder: 'Choose…' },
+  Empty: { ...enUS.Empty, description: 'Nothing here yet' }
 }

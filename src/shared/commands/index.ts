@@ -142,10 +142,11 @@ const appContracts = {
     output: z.object({ entries: z.array(HistoryEntry), canUndo: z.boolean(), canRedo: z.boolean() })
   }),
   'history.undo': contract({
-    summary: 'Undo the newest write command that is not undone yet.',
+    summary:
+      'Undo the newest write command that is not undone yet. With `seq`, only if that change is still the newest (a toast undoing its own change).',
     scope: 'campaign',
     mutates: true,
-    input: NoInput,
+    input: z.object({ seq: z.number().int().min(1).optional() }).strict(),
     output: HistoryEntry
   }),
   'history.redo': contract({

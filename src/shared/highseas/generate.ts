@@ -2,6 +2,7 @@ import type { GeneratedShipParsed } from '../commands/battles'
 import type { Hull, ShipDesign } from '../ship/design'
 import { hasShallowDraft, hullStats, quoteDesign, type ShipRules } from '../ship/quote'
 import type { Behaviour, Captain, Control, CrewKind, FortSize, ParticipantSetupInput } from './types'
+import { theShip } from '../words'
 
 /**
  * Ships, forts and towns that are not in the campaign, made for a battle (pure: rule tables in,
@@ -121,7 +122,7 @@ export function numberNames(names: readonly string[]): string[] {
 /** The captain of a generated ship; he leads her boarding and defence parties (with "Over the Side" if the GM says so). */
 function captainFor(name: string, c?: { wits: number; tactics: number; strategy: number }, overTheSide = false): Captain {
   const stats = c ?? AVERAGE_CAPTAIN
-  return { name: `Captain of the ${name}`.slice(0, 80), wits: stats.wits, tactics: stats.tactics, strategy: stats.strategy, overTheSide }
+  return { name: `Captain of ${theShip(name)}`.slice(0, 80), wits: stats.wits, tactics: stats.tactics, strategy: stats.strategy, overTheSide }
 }
 
 export interface Placement {

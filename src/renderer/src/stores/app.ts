@@ -14,6 +14,7 @@ import type {
 } from '../../../shared/commands'
 import { call, CommandFailure } from '../door'
 import { errorTitle, notify } from '../notify'
+import { formatWhen } from '../format'
 import { askForDice, isDiceNeeded } from '../components/dice/dicePrompt'
 
 interface State {
@@ -58,7 +59,11 @@ export const useAppStore = defineStore('app', {
      * faces and run it again with them added to `input.dice`, as often as it takes; cancelling
      * resolves to undefined with nothing changed (a command that needs dice has not written anything).
      */
-    async run<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N> | undefined> {
+    async run<N extends CommandName>(
+      name: N,
+      input: CommandInput<N>,
+      options: { quietNotFound?: boolean } = {}
+    ): Promise<CommandOutput<N> | undefined> {
       let current = input
       for (;;) {
         try {
@@ -71,6 +76,8 @@ export const useAppStore = defineStore('app', {
             current = { ...(current as object), dice: [...given, ...faces] } as CommandInput<N>
             continue
           }
+          // A page whose object is gone (an undo removed it) handles that itself, without an error.
+          if (e instanceof CommandFailure && e.code === 'not_found' && options.quietNotFound) return undefined
           if (e instanceof CommandFailure) notify.error(errorTitle(e.code), e.message)
           else notify.error('Something went wrong', (e as Error).message)
           return undefined
@@ -140,6 +147,12 @@ export const useAppStore = defineStore('app', {
       await this.refresh()
     },
 
+    /** A file was opened, closed or restored (here or in another window): reload, and if a campaign is open, every view. */
+    async statusChanged(): Promise<void> {
+      await this.refresh()
+      if (this.status?.campaign) this.changes++
+    },
+
     async refreshCampaign(): Promise<void> {
       const [info, history, settings] = await Promise.all([
         this.run('campaign.info', {}),
@@ -201,8 +214,17 @@ export const useAppStore = defineStore('app', {
       const list = await this.run('campaigns.forget', { path })
       if (list) this.recent = list
     },
+    /** Restore a backup; every open view reloads, and the GM is told what was restored. */
     async restore(id: string) {
-      return this.adopt(await this.run('backups.restore', { id }))
+      const backup = this.backups.find((b) => b.id === id)
+      const status = await this.run('backups.restore', { id })
+      if (!status) return false
+      this.status = status
+      await this.statusChanged()
+      const now = status.campaign ? await this.run('clock.now', {}) : undefined
+      const taken = backup ? ` of ${formatWhen(backup.takenAt)}` : ''
+      notify.success(`Restored the backup${taken}${now ? `: the campaign is back at ${now.label}` : ''}.`)
+      return true
     },
     async backupNow() {
       const b = await this.run('backups.create', {})
@@ -217,22 +239,23 @@ export const useAppStore = defineStore('app', {
       if (!info) return false
       this.info = info
       await this.refresh()
-      notify.success(`Renamed the campaign to “${info.name}”.`, () => void this.undo())
+      notify.success(`Renamed the campaign to “${info.name}”.`, { undo: true })
       return true
     },
 
-    async undo(): Promise<void> {
-      const e = await this.run('history.undo', {})
+    /** Undo the newest change; with `seq`, only if that change is still the newest (a toast's own Undo). */
+    async undo(seq?: number): Promise<void> {
+      const e = await this.run('history.undo', seq === undefined ? {} : { seq })
       if (e) {
         notify.success(`Undone: ${e.summary}`)
-        await this.refresh()
+        await this.campaignChanged()
       }
     },
     async redo(): Promise<void> {
       const e = await this.run('history.redo', {})
       if (e) {
         notify.success(`Redone: ${e.summary}`)
-        await this.refresh()
+        await this.campaignChanged()
       }
     }
   }

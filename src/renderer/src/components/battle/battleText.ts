@@ -14,7 +14,7 @@ import { RANGES } from '../../../../shared/highseas/types'
 
 /** Words of High Seas battles (seed 003, IV–VI) for the board, the orders and the log. */
 
-export const SOURCE = 'Seed 003, IV. Of Naval Combat'
+export const SOURCE = 'High Seas Combat, IV. Of Naval Combat'
 
 export const RANGE_LABELS: Record<Range, string> = {
   close: 'Close',

@@ -3,13 +3,13 @@ import { CREW_WAGES, OFFICER_ROLES } from '../../../../shared/ship/upkeep-tables
 
 /** Words for a ship's company, ports and upkeep (seed 003, I. Of Ship Construction: 2. CREW; rules guide §2). */
 
-export const CREW_SOURCE = 'Seed 003, I.2 Crew'
-export const REPAIR_SOURCE = 'Seed 003, I. maintenance and careening'
+export const CREW_SOURCE = 'High Seas Combat, I. Of Ship Construction: 2. Crew'
+export const REPAIR_SOURCE = 'High Seas Combat, I. Of Ship Construction: maintenance and careening'
 
 export const ROLE_LABELS: Record<OfficerRole, string> = {
   captain: 'Captain',
   firstMate: 'First mate',
-  masterOTops: 'Master-o-tops',
+  masterOTops: "Master-o'-tops",
   pilot: 'Pilot',
   gunner: 'Gunner',
   boatswain: 'Boatswain',

@@ -3,7 +3,7 @@ import type { ShipStatus } from '../../../../shared/commands'
 
 /** Words for the Shipyard, the Fleet and the ship sheet (seed 003, I. Of Ship Construction). */
 
-export const SOURCE = 'Seed 003, I. Of Ship Construction'
+export const SOURCE = 'High Seas Combat, I. Of Ship Construction'
 
 export const HULL_LABELS: Record<Hull, string> = {
   corsair: 'Corsair',

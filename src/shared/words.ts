@@ -1,0 +1,58 @@
+/**
+ * Words a GM reads, shared by the journal (main) and the window: a battle side a voyage names by its key
+ * ('ours', 'them'), a ship whose name starts with its own article ("Le Marchand Doré"), rule sources named
+ * by the texts' titles, and who set a reminder.
+ */
+
+/** A battle side as a sentence names it: the keys a voyage gives its sides read as words. */
+export function sideName(side: string): string {
+  if (side === 'ours') return 'our squadron'
+  if (side === 'them') return 'the enemy'
+  return `the ${side} side`
+}
+
+/** "… hold the sea": the side that is left, as the subject of a sentence, with its verb. */
+export function sideHolds(side: string): string {
+  if (side === 'ours') return 'our squadron holds'
+  if (side === 'them') return 'the enemy holds'
+  return `${side} hold${side.endsWith('s') ? '' : 's'}`
+}
+
+const ARTICLE = /^(the|le|la|les|l'|l’|el|los|las|il|lo|gli|die|der|das|de|den|het)\s*/i
+
+/** "the Swan", but "Le Marchand Doré" and "The Black Pearl" (a name that brings its own article). */
+export function theShip(name: string): string {
+  const m = ARTICLE.exec(name)
+  if (m && (m[0]!.endsWith(' ') || /['’]$/.test(m[0]!))) return name
+  return `the ${name}`
+}
+
+/**
+ * Rule sources, kept free of the project's own file names. Rule sources in the rule tables name the
+ * texts as the developers do ("Seed 003, IV. Of Naval Combat", "rules guide §2"); a GM knows them by
+ * their titles: "High Seas Combat, IV. Of Naval Combat", "Quarterdeck's rule notes".
+ */
+const TITLES: [RegExp, string][] = [
+  [/\b[Ss]eed 003\b,?/g, 'High Seas Combat'],
+  [/\b[Ss]eed 002\b,?/g, 'Naval Rules (Atrilia)'],
+  [/\b[Ss]eed 001\b,?/g, 'Broadsides & Boarding Parties'],
+  [/\b[Ss]eed 000\b,?/g, 'Galleys & Galleons house rules'],
+  [/\b(?:the )?rules guide(?: §[\d–-]+)?/g, "Quarterdeck's rule notes"],
+  [/\bRULES\.md(?: §[\d–-]+)?/g, "Quarterdeck's rule notes"]
+]
+
+/** A rule's source as a GM would name it. */
+export function ruleSource(text: string): string {
+  let out = text
+  for (const [re, title] of TITLES) {
+    out = out.replace(re, (m) => (m.endsWith(',') ? `${title},` : title))
+  }
+  return out
+}
+
+/** Who set a reminder, in words ('gm' reminders say nothing). */
+export function reminderSourceText(source: string): string | null {
+  if (source === 'gm') return null
+  if (source.startsWith('ship:')) return 'set when she was commissioned'
+  return 'set by Quarterdeck'
+}
