@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { browser, choose, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
+import { browser, choose, hideMessages, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
 
 let host: Served | undefined
 let b: Browser | undefined
@@ -179,6 +179,8 @@ describe('people and the ledger in Chromium', () => {
     await legend.getByRole('button', { name: 'Woodes Rogers' }).waitFor()
     // Hovering the plot shows the day, its date and each owner's cash on it.
     await chart.scrollIntoViewIfNeeded()
+    // The transfer's toast (bottom right, kept while the pointer is on it) may cover the plot's right end.
+    await hideMessages(page)
     const box = (await chart.boundingBox())!
     const tip = chart.locator('.qd-chart-tip')
     const hoverTip = async (): Promise<string> => {

@@ -110,7 +110,7 @@ describe('the Shipyard, the Fleet and a ship sheet in Chromium', () => {
     // + 800 reinforced hull − 1,200 vermin − 200 tattered sails
     expect(totals[3]).toBe('19,880 G')
     // Every line names its rule.
-    await quote.getByText('Seed 003, I.4 Modifications').first().waitFor()
+    await quote.getByText('High Seas Combat, I.4 Modifications').first().waitFor()
 
     // Each number of the finished ship shows its terms on hover.
     const hullStat = quote.locator('[data-stat=hull]')
