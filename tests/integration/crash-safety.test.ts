@@ -38,24 +38,29 @@ interface Run {
   stderr: string
 }
 
-/** Start the writer, SIGKILL it `delay` ms after it opened the file (or after spawning, if `early`). */
-function runAndKill(prefix: string, delay: number, early: boolean, backupIntervalMs?: number): Promise<Run> {
+/**
+ * Start the writer and SIGKILL it. An early kill comes `delayMs` after spawning (while it starts or opens
+ * the file); any other comes `delayMs` after its `afterAcks`-th acknowledged write, so how much work a run
+ * does depends on the seed, not on how busy the machine is.
+ */
+function runAndKill(prefix: string, kill: { early: boolean; afterAcks: number; delayMs: number }, backupIntervalMs?: number): Promise<Run> {
   const args = ['--import', 'tsx', 'tests/fixtures/crash-writer.ts', home, path, prefix]
   if (backupIntervalMs !== undefined) args.push(String(backupIntervalMs))
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   let err = ''
   let timer: NodeJS.Timeout | undefined
-  const kill = () => {
-    timer = setTimeout(() => child.kill('SIGKILL'), delay)
+  const armKill = () => {
+    if (timer === undefined) timer = setTimeout(() => child.kill('SIGKILL'), kill.delayMs)
   }
-  if (early) kill()
+  if (kill.early) armKill()
   child.stdout.setEncoding('utf8')
   child.stderr.setEncoding('utf8')
   child.stdout.on('data', (chunk: string) => {
-    const first = out === ''
     out += chunk
-    if (first && !early && out.startsWith('OPEN\n')) kill()
+    if (kill.early) return
+    const complete = out.slice(0, out.lastIndexOf('\n') + 1).split('\n').filter(Boolean)
+    if (complete[0] === 'OPEN' && complete.length - 1 >= kill.afterAcks) armKill()
   })
   child.stderr.on('data', (chunk: string) => (err += chunk))
   return new Promise((resolve) =>
@@ -90,15 +95,20 @@ describe('killing a writer at random moments', () => {
     let lastName = 'Before Any Crash'
     let acknowledgedTotal = 0
     let killedMidWrite = 0
+    let awaitedAcks = 0
 
     for (let run = 0; run < RUNS; run++) {
       const prefix = `run${run}`
       const early = run % 5 === 4 // sometimes kill while it is still starting or opening the file
-      const delay = early ? 50 + random() * 700 : 20 + random() * 280
+      // An early kill lands while it starts; the others after 1–40 acknowledged writes and up to 5 ms more,
+      // usually in the middle of the next write.
+      const afterAcks = early ? 0 : 1 + Math.floor(random() * 40)
+      const delay = early ? 50 + random() * 700 : random() * 5
       const backupHeavy = run % 3 === 2 // sometimes back up on every write, to kill during backups too
-      const r = await runAndKill(prefix, delay, early, backupHeavy ? 0 : undefined)
+      const r = await runAndKill(prefix, { early, afterAcks, delayMs: delay }, backupHeavy ? 0 : undefined)
+      awaitedAcks += afterAcks
       // Each kill leaves the writer's lock behind (its owner is dead): the next writer takes it over.
-      const context = `run ${run} (delay ${delay.toFixed(0)} ms, early ${early}, backups ${backupHeavy}): ${r.stderr}`
+      const context = `run ${run} (after ${afterAcks} writes + ${delay.toFixed(0)} ms, early ${early}, backups ${backupHeavy}): ${r.stderr}`
 
       expect(r.signal, context).toBe('SIGKILL')
       expect(r.lines, context).not.toContain('RECOVERY')
@@ -141,8 +151,10 @@ describe('killing a writer at random moments', () => {
       }
     }
 
-    // The kills really did land in the middle of work, not only between runs.
-    expect(acknowledgedTotal).toBeGreaterThan(RUNS * 5)
+    // The kills really did land in the middle of work, not only between runs: every late kill waited for
+    // its writes (whatever the machine's load), so at least that many were acknowledged.
+    expect(acknowledgedTotal).toBeGreaterThanOrEqual(awaitedAcks)
+    expect(awaitedAcks).toBeGreaterThan(RUNS * 5)
     // (killedMidWrite is usually > 0, but that depends on timing, so it is only reported.)
     console.info(`crash-safety: ${acknowledgedTotal} acknowledged writes, ${killedMidWrite} kills landed mid-write`)
 
