@@ -227,8 +227,9 @@ export interface ShipState {
   volley: number
   /** The player-turn (turn × 2 + player) she was last rammed in, −10 never (boardings −1, TABLES Notes). */
   rammedAt: number
-  /** The map edge she left by (§5.11), if she left. */
+  /** The map edge she left by (§5.11), if she left, and the side she left for. */
   exitedBy: Edge | null
+  exitedSide: string | null
 }
 
 export interface LandMarines {
