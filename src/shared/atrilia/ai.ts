@@ -26,7 +26,7 @@ import type { AtriliaOrders, AtriliaSetup, AtriliaState, MarineAttack, MarineMov
  * edge, and keeps its stacking legal. Repair rolls are the rules' own.
  */
 
-export function aiOrders(setup: AtriliaSetup, state: AtriliaState): AtriliaOrders {
+export function aiOrders(setup: AtriliaSetup, state: AtriliaState, opts?: { verify?: boolean }): AtriliaOrders {
   const pre = prep(setup)
   const side = phasingSide(pre, state)
   let o: AtriliaOrders
@@ -48,7 +48,7 @@ export function aiOrders(setup: AtriliaSetup, state: AtriliaState): AtriliaOrder
       o = { phase: 'otherAttacks', scuttle: [], attacks: otherAttacks(pre, state, side) }
       break
   }
-  return legal(setup, state, o)
+  return opts?.verify === false ? o : legal(setup, state, o)
 }
 
 /** Drop orders the check refuses, from the last back, until the rest is legal (never expected; a safety net). */
@@ -96,6 +96,11 @@ function ramValue(pre: Pre, me: ShipState, t: ShipState, kind: RamKind): number 
   return v / 6
 }
 
+/** Scratch for the movement search, reset after each use (only the nodes reached are touched). */
+const COST = new Int16Array(HEX_COUNT * 6).fill(-1)
+const PARENT = new Int32Array(HEX_COUNT * 6)
+const HOW = new Int8Array(HEX_COUNT * 6)
+
 interface Choice {
   steps: MoveStep[]
   through: boolean
@@ -119,15 +124,24 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
     if (allowance < Math.min(R.forwardCost, R.backCost)) continue
     const enemies = pre.ids.map((x) => st.ships[x]!).filter((e) => e.status === 'afloat' && controller(pre, e) !== side)
     if (!enemies.length) continue
+    const occ: (ShipState | null)[] = new Array(HEX_COUNT).fill(null)
+    for (const x of pre.ids) {
+      const o = st.ships[x]!
+      if (o.status === 'afloat') occ[indexOf(o.at)] = o
+    }
+    const occAt = (h: Hex) => {
+      const i = indexOf(h)
+      return i < 0 ? null : occ[i]!
+    }
     // Dijkstra over (hex, facing) with small integer costs.
-    const N = HEX_COUNT * 6
-    const cost = new Int16Array(N).fill(-1)
-    const parent = new Int32Array(N).fill(-1)
-    const how = new Int8Array(N).fill(-1)
+    const cost = COST
+    const parent = PARENT
+    const how = HOW
     const start = indexOf(s.at) * 6 + (s.facing - 1)
     cost[start] = 0
     const frontier: number[][] = Array.from({ length: allowance + 1 }, () => [])
     frontier[0]!.push(start)
+    const reached: number[] = [start]
     const STEPS: MoveStep[] = ['forward', 'back', 'port', 'starboard']
     for (let c = 0; c <= allowance; c++) {
       for (const node of frontier[c]!) {
@@ -146,11 +160,12 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
           else {
             nh = neighbour(h, step === 'forward' ? f : opposite(f))
             if (!onMap(nh) || isLand(pre, nh)) continue
-            const o = shipAt(st, nh)
+            const o = occAt(nh)
             if (o && o.id !== id && controller(pre, o) !== side) continue
           }
           const nn = indexOf(nh) * 6 + (nf - 1)
           if (cost[nn] !== -1 && cost[nn]! <= nc) continue
+          if (cost[nn] === -1) reached.push(nn)
           cost[nn] = nc
           parent[nn] = node
           how[nn] = k
@@ -171,12 +186,11 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
     const engine = !s.crippled && (ss.catapult || ss.ballista)
     const runAway = s.crippled && s.marines === 0
     let best: Choice | null = null
-    for (let node = 0; node < N; node++) {
+    for (const node of reached) {
       const c = cost[node]!
-      if (c < 0) continue
       const h = hexAt(Math.floor(node / 6))
       const f = (node % 6) + 1
-      const there = shipAt(st, h)
+      const there = occAt(h)
       const free = !there || there.id === id
       // Ending here.
       if (free) {
@@ -198,7 +212,7 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
       // Ramming from here.
       if (ss.ram && free && c + R.forwardCost <= allowance) {
         const ahead = neighbour(h, f)
-        const t = onMap(ahead) ? shipAt(st, ahead) : null
+        const t = onMap(ahead) ? occAt(ahead) : null
         if (t && controller(pre, t) !== side) {
           const kind = ramKind({ attacker: h, target: { ...t.at, facing: t.facing } })
           const v = ramValue(pre, s, t, kind)
@@ -206,7 +220,7 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
             let through = false
             if (kind !== 'broadside' && c + 2 * R.forwardCost <= allowance) {
               const beyond = neighbour(t.at, f)
-              if (onMap(beyond) && !isLand(pre, beyond) && !shipAt(st, beyond)) through = true
+              if (onMap(beyond) && !isLand(pre, beyond) && !occAt(beyond)) through = true
             }
             const score = 10 + v - c * 0.01
             if (!best || score > best.score)
@@ -215,6 +229,7 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
         }
       }
     }
+    for (const node of reached) cost[node] = -1
     if (!best || best.steps.length === 0) continue
     out.push({ ship: id, steps: best.steps, through: best.through })
     s.at = best.end

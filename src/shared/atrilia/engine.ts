@@ -1123,13 +1123,30 @@ export function resolveStep(
 ): { state: AtriliaState; report: AtriliaReport } {
   const pre = prep(setup)
   const T = opts?.trace !== false
-  const pc = run(pre, clone(state), orders, null, false).problems
-  if (pc.length) throw new IllegalOrders(pc)
+  // With the trace on (the campaign's battles), illegal orders are refused before any die is rolled.
+  // The fast path (odds, replay) finds the same problems in the run itself and throws all the same.
+  if (T) {
+    const pc = run(pre, clone(state), orders, null, false).problems
+    if (pc.length) throw new IllegalOrders(pc)
+  }
   const st = clone(state)
+  const report = stepInPlace(pre, st, orders, dice, T)
+  return { state: st, report }
+}
+
+/**
+ * Resolve the next step on `st` itself (the simulator's fast path: it owns its state). Throws
+ * `IllegalOrders` when the orders are illegal (then `st` is half-changed: callers that keep their
+ * state use `resolveStep`).
+ */
+export function stepInPlace(pre: Pre, st: AtriliaState, orders: AtriliaOrders, dice: DiceSource, T: boolean): AtriliaReport {
   const side = phasingSide(pre, st)
+  const turn0 = st.turn
+  const player0 = st.player
+  const phase0 = st.phase
   const c = run(pre, st, orders, dice, T)
   if (c.problems.length) throw new IllegalOrders(c.problems)
-  const report: AtriliaReport = { turn: state.turn, player: state.player, side, phase: state.phase, orders, events: c.events }
+  const report: AtriliaReport = { turn: turn0, player: player0, side, phase: phase0, orders, events: c.events }
   // Advance to the next phase, player, turn.
   st.steps++
   const i = PHASES.indexOf(st.phase)
@@ -1145,11 +1162,13 @@ export function resolveStep(
       endOfTurn = true
     }
   }
-  st.rng = dice.rngState().slice()
+  if (T) st.rng = dice.rngState().slice()
   st.outcome = decide(pre, st, endOfTurn)
   if (st.outcome && T) report.events.push({ kind: 'end', text: `The battle is over: ${st.outcome.reason}.`, who: [], rolls: [], terms: [] })
-  return { state: st, report }
+  return report
 }
+
+export { clone as cloneState }
 
 /** The phase after `phase` for a given player (for the phase bar). */
 export function nextPhase(phase: Phase): Phase {

@@ -3,7 +3,7 @@ import { seedState } from '../dice/rng'
 import { fastDice } from '../highseas/dice'
 import { runSeed, wilson } from '../highseas/simulate'
 import { aiOrders } from './ai'
-import { controller, prep, resolveStep } from './engine'
+import { cloneState, controller, prep, stepInPlace } from './engine'
 import type { AtriliaSetup, AtriliaState } from './types'
 
 /**
@@ -16,13 +16,16 @@ import type { AtriliaSetup, AtriliaState } from './types'
 /** Play one run from `state` to its end (or `maxTurns` game-turns more). */
 export function playOut(setup: AtriliaSetup, state: AtriliaState, rngSeed: number, maxTurns = 1000): { state: AtriliaState; steps: number } {
   const dice = fastDice(seedState(rngSeed))
-  let s = state
+  const pre = prep(setup)
+  // The run owns its copy of the state and steps it in place (no copy per step).
+  const s = cloneState(state)
   let steps = 0
   const lastTurn = state.turn + maxTurns
   while (!s.outcome && s.turn < lastTurn) {
-    s = resolveStep(setup, s, aiOrders(setup, s), dice, { trace: false }).state
+    stepInPlace(pre, s, aiOrders(setup, s, { verify: false }), dice, false)
     steps++
   }
+  s.rng = dice.rngState().slice()
   return { state: s, steps }
 }
 
