@@ -357,10 +357,8 @@ function applyScuttle(c: Ctx, list: readonly string[]): void {
       c.problems.push(`scuttle: ${shipName(pre, id)} has none of your marines aboard (a marine scuttles the ship it is on, §7.5)`)
       continue
     }
-    if (c.dice) {
-      if (!s.sinking) s.sinking = true
-      ev(c, { kind: 'scuttle', text: `Marines scuttle ${shipName(pre, id)}: she starts sinking.`, who: [id] })
-    }
+    s.sinking = true
+    ev(c, { kind: 'scuttle', text: `Marines scuttle ${shipName(pre, id)}: she starts sinking.`, who: [id] })
   }
 }
 
