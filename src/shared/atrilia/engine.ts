@@ -1137,7 +1137,7 @@ export function resolveStep(
  * `IllegalOrders` when the orders are illegal (then `st` is half-changed: callers that keep their
  * state use `resolveStep`).
  */
-export function stepInPlace(pre: Pre, st: AtriliaState, orders: AtriliaOrders, dice: DiceSource, T: boolean): AtriliaReport {
+export function stepInPlace(pre: Pre, st: AtriliaState, orders: AtriliaOrders, dice: DiceSource, T: boolean, saveRng = true): AtriliaReport {
   const side = phasingSide(pre, st)
   const turn0 = st.turn
   const player0 = st.player
@@ -1160,7 +1160,8 @@ export function stepInPlace(pre: Pre, st: AtriliaState, orders: AtriliaOrders, d
       endOfTurn = true
     }
   }
-  if (T) st.rng = dice.rngState().slice()
+  // The simulator reads the generator's state once at the end of a run (saveRng false).
+  if (saveRng) st.rng = dice.rngState().slice()
   st.outcome = decide(pre, st, endOfTurn)
   if (st.outcome && T) report.events.push({ kind: 'end', text: `The battle is over: ${st.outcome.reason}.`, who: [], rolls: [], terms: [] })
   return report

@@ -22,7 +22,7 @@ export function playOut(setup: AtriliaSetup, state: AtriliaState, rngSeed: numbe
   let steps = 0
   const lastTurn = state.turn + maxTurns
   while (!s.outcome && s.turn < lastTurn) {
-    stepInPlace(pre, s, aiOrders(setup, s, { verify: false }), dice, false)
+    stepInPlace(pre, s, aiOrders(setup, s, { verify: false }), dice, false, false)
     steps++
   }
   s.rng = dice.rngState().slice()
