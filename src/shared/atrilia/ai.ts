@@ -1,5 +1,5 @@
 import { attack as attackCalc, ram as ramCalc, ramKind } from './calc'
-import { COLUMNS as MAP_COLUMNS, DIRS, distance, hexAt, HEX_COUNT, indexOf, neighbour, onMap, opposite, sightLine, turn, type Hex } from './hex'
+import { COLUMNS as MAP_COLUMNS, distance, DISTANCES, hexAt, HEX_COUNT, indexOf, neighbour, NEIGHBOURS, sightLine, turn, type Hex } from './hex'
 import {
   allowanceOf,
   blocker,
@@ -129,11 +129,9 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
       const o = st.ships[x]!
       if (o.status === 'afloat') occ[indexOf(o.at)] = o
     }
-    const occAt = (h: Hex) => {
-      const i = indexOf(h)
-      return i < 0 ? null : occ[i]!
-    }
-    // Dijkstra over (hex, facing) with small integer costs.
+    const land = pre.land
+    const enemyIdx = enemies.map((e) => indexOf(e.at))
+    // Dijkstra over (hex index, facing) with small integer costs, on the index tables (no allocation per node).
     const cost = COST
     const parent = PARENT
     const how = HOW
@@ -143,27 +141,26 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
     frontier[0]!.push(start)
     const reached: number[] = [start]
     const STEPS: MoveStep[] = ['forward', 'back', 'port', 'starboard']
+    const SC = [R.forwardCost, R.backCost, R.turnCost, R.turnCost]
     for (let c = 0; c <= allowance; c++) {
       for (const node of frontier[c]!) {
         if (cost[node] !== c) continue
-        const h = hexAt(Math.floor(node / 6))
-        const f = (node % 6) + 1
+        const hi = (node / 6) | 0
+        const f0 = node % 6
         for (let k = 0; k < 4; k++) {
-          const step = STEPS[k]!
-          const sc = step === 'forward' ? R.forwardCost : step === 'back' ? R.backCost : R.turnCost
-          const nc = c + sc
+          const nc = c + SC[k]!
           if (nc > allowance) continue
-          let nh = h
-          let nf = f
-          if (step === 'port') nf = turn(f, -1)
-          else if (step === 'starboard') nf = turn(f, 1)
+          let ni = hi
+          let nf0 = f0
+          if (k === 2) nf0 = (f0 + 5) % 6
+          else if (k === 3) nf0 = (f0 + 1) % 6
           else {
-            nh = neighbour(h, step === 'forward' ? f : opposite(f))
-            if (!onMap(nh) || isLand(pre, nh)) continue
-            const o = occAt(nh)
+            ni = NEIGHBOURS[hi * 6 + (k === 0 ? f0 : (f0 + 3) % 6)]!
+            if (ni < 0 || land[ni] === 1) continue
+            const o = occ[ni]
             if (o && o.id !== id && controller(pre, o) !== side) continue
           }
-          const nn = indexOf(nh) * 6 + (nf - 1)
+          const nn = ni * 6 + nf0
           if (cost[nn] !== -1 && cost[nn]! <= nc) continue
           if (cost[nn] === -1) reached.push(nn)
           cost[nn] = nc
@@ -186,49 +183,66 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
     const engine = !s.crippled && (ss.catapult || ss.ballista)
     const runAway = s.crippled && s.marines === 0
     let best: Choice | null = null
+    const ramValues = new Map<string, number>()
+    let bestNode = -1
+    let bestScore = -Infinity
     for (const node of reached) {
       const c = cost[node]!
-      const h = hexAt(Math.floor(node / 6))
-      const f = (node % 6) + 1
-      const there = occAt(h)
+      const hi = (node / 6) | 0
+      const f0 = node % 6
+      const there = occ[hi]
       const free = !there || there.id === id
       // Ending here.
       if (free) {
         let dmin = 99
         let aheadBonus = 0
-        for (const e of enemies) {
-          const d = distance(h, e.at)
+        const ahead = NEIGHBOURS[hi * 6 + f0]!
+        for (const ei of enemyIdx) {
+          const d = DISTANCES[hi * HEX_COUNT + ei]!
           if (d < dmin) dmin = d
-          if (distance(neighbour(h, f), e.at) < d) aheadBonus = 0.3
+          if (ahead >= 0 && DISTANCES[ahead * HEX_COUNT + ei]! < d) aheadBonus = 0.3
         }
-        const edge = h.q === 0 || h.q === MAP_COLUMNS - 1 ? 0.2 : 0
+        const q = (hi / 18) | 0
+        const edge = q === 0 || q === MAP_COLUMNS - 1 ? 0.2 : 0
         let score: number
         if (runAway) score = dmin * 0.5 - edge
         else if (engine && !wantsClose) score = -Math.abs(dmin - 3) - edge
         else score = -dmin + aheadBonus - edge
         score -= c * 0.01
-        if (!best || score > best.score) best = { steps: pathTo(node), through: false, score, end: h, facing: f, ram: null }
+        if (score > bestScore) {
+          bestScore = score
+          bestNode = node
+          best = null
+        }
       }
       // Ramming from here.
       if (ss.ram && free && c + R.forwardCost <= allowance) {
-        const ahead = neighbour(h, f)
-        const t = onMap(ahead) ? occAt(ahead) : null
+        const ai = NEIGHBOURS[hi * 6 + f0]!
+        const t = ai >= 0 ? occ[ai] : null
         if (t && controller(pre, t) !== side) {
+          const h = hexAt(hi)
+          const f = f0 + 1
           const kind = ramKind({ attacker: h, target: { ...t.at, facing: t.facing } })
-          const v = ramValue(pre, s, t, kind)
+          const vk = `${t.id}:${kind}`
+          let v = ramValues.get(vk)
+          if (v === undefined) ramValues.set(vk, (v = ramValue(pre, s, t, kind)))
           if (v > 0.5) {
             let through = false
             if (kind !== 'broadside' && c + 2 * R.forwardCost <= allowance) {
-              const beyond = neighbour(t.at, f)
-              if (onMap(beyond) && !isLand(pre, beyond) && !occAt(beyond)) through = true
+              const bi = NEIGHBOURS[ai * 6 + f0]!
+              if (bi >= 0 && land[bi] !== 1 && !occ[bi]) through = true
             }
             const score = 10 + v - c * 0.01
-            if (!best || score > best.score)
+            if (score > bestScore) {
+              bestScore = score
+              bestNode = -1
               best = { steps: [...pathTo(node), 'forward'], through, score, end: through ? neighbour(t.at, f) : h, facing: f, ram: { target: t, kind } }
+            }
           }
         }
       }
     }
+    if (!best && bestNode >= 0) best = { steps: pathTo(bestNode), through: false, score: bestScore, end: hexAt((bestNode / 6) | 0), facing: (bestNode % 6) + 1, ram: null }
     for (const node of reached) cost[node] = -1
     if (!best || best.steps.length === 0) continue
     out.push({ ship: id, steps: best.steps, through: best.through })

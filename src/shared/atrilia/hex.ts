@@ -217,3 +217,25 @@ export function sightLine(a: Hex, b: Hex, blocks: (h: Hex) => boolean): { clear:
   for (const [x, y] of g.along) if (blocks(x) && blocks(y)) blockedBy.push(x, y)
   return { clear: blockedBy.length === 0, through: g.through, along: g.along, blockedBy }
 }
+
+// ─── Index tables for the hot paths (the AI's movement search, the simulator) ───────────────────
+
+/** NEIGHBOURS[i × 6 + facing − 1]: the index of hex i's neighbour that way, −1 off the map. */
+export const NEIGHBOURS: Int16Array = (() => {
+  const t = new Int16Array(HEX_COUNT * 6)
+  for (let i = 0; i < HEX_COUNT; i++) {
+    const h = hexAt(i)
+    for (let f = 1; f <= 6; f++) t[i * 6 + f - 1] = indexOf(neighbour(h, f))
+  }
+  return t
+})()
+
+/** DISTANCES[i × 216 + j]: hexes between hex i and hex j. */
+export const DISTANCES: Uint8Array = (() => {
+  const t = new Uint8Array(HEX_COUNT * HEX_COUNT)
+  for (let i = 0; i < HEX_COUNT; i++) {
+    const a = hexAt(i)
+    for (let j = 0; j < HEX_COUNT; j++) t[i * HEX_COUNT + j] = distance(a, hexAt(j))
+  }
+  return t
+})()
