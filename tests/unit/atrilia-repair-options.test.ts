@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { attack, repair } from '../../src/shared/atrilia/calc'
 import { checkOrders, checkSetup, resolveStep, startBattle } from '../../src/shared/atrilia/engine'
 import { alZabdiyat } from '../../src/shared/atrilia/preset'
+import { shipProfile } from '../../src/shared/atrilia/profile'
 import { ATRILIA_IMPROVEMENTS, ATRILIA_RULES, ATRILIA_SHIPS, CREW_QUALITY_NAMES, crewQualityName } from '../../src/shared/atrilia/tables'
 import { AtriliaSetup, type AtriliaState } from '../../src/shared/atrilia/types'
 import { advanceTo, atMove, battle, faces, galley, hex, step } from './atrilia-helpers'
@@ -158,5 +159,23 @@ describe('seed 002 §2 ships and improvements', () => {
     }
     expect(setup.ships.filter((s) => s.side === 'meshuesh').every((s) => s.type !== 'pheacianLargeGalley')).toBe(true)
     expect(startBattle(setup).player).toBe(0)
+  })
+})
+
+describe('seed 002 §4 turn sequence', () => {
+  it('seed 002 §4: each player rolls, moves and rams, moves marines, makes marine attacks, other attacks, repairs; then his opponent; then the next turn', () => {
+    const setup = battle([galley('x', 'a', X, 1, { marines: 2, crippled: true }), galley('y', 'b', hex('A18'), 1)])
+    let s = startBattle(setup)
+    const seen: string[] = []
+    for (let i = 0; i < 13; i++) {
+      seen.push(`${s.turn}${s.player === 0 ? 'a' : 'b'}:${s.phase}`)
+      if (s.phase === 'move' && s.player === 0) expect(shipProfile(setup, s, 'x')).toMatchObject({ allowance: 5, crewQuality: 0, crewQualityName: 'crippled', marineLimit: 2, controlledBy: 'a' })
+      s = resolveStep(setup, s, s.phase === 'roll' || s.phase === 'repair' ? { phase: s.phase, scuttle: [] } : s.phase === 'move' ? { phase: 'move', scuttle: [], ships: [] } : s.phase === 'marines' ? { phase: 'marines', scuttle: [], moves: [] } : s.phase === 'marineAttacks' ? { phase: 'marineAttacks', scuttle: [], targets: [], uncommit: [] } : { phase: 'otherAttacks', scuttle: [], attacks: [] }, faces(5, 5)).state
+    }
+    expect(seen).toEqual([
+      '1a:roll', '1a:move', '1a:marines', '1a:marineAttacks', '1a:otherAttacks', '1a:repair',
+      '1b:roll', '1b:move', '1b:marines', '1b:marineAttacks', '1b:otherAttacks', '1b:repair',
+      '2a:roll'
+    ])
   })
 })
