@@ -1,0 +1,36 @@
+/**
+ * `npx vitest bench --run bench/atrilia.bench.ts`: the Atrilian odds simulator's speed on one core.
+ *
+ *  - "odds run": one run of "The first battle of al-Zabdiyat" (seed 002 §12, the preset) from the
+ *    start, the AI on both sides, fastDice, trace off, to the end of the battle or its 20 turns —
+ *    the loop `simulate` runs for each run. Its hz is the preset's odds runs per second.
+ *  - "one AI step": the AI's orders and one resolved step from a mid-battle state (turn 6), to see
+ *    where the time goes.
+ */
+import { bench, describe } from 'vitest'
+import { seedState } from '../src/shared/dice/rng'
+import { fastDice } from '../src/shared/highseas/dice'
+import { runSeed } from '../src/shared/highseas/simulate'
+import { aiOrders } from '../src/shared/atrilia/ai'
+import { resolveStep, startBattle } from '../src/shared/atrilia/engine'
+import { alZabdiyat } from '../src/shared/atrilia/preset'
+import { playOut } from '../src/shared/atrilia/simulate'
+
+const setup = alZabdiyat(1)
+const start = startBattle(setup)
+let mid = start
+{
+  const dice = fastDice(seedState(9))
+  while (!mid.outcome && mid.turn < 6) mid = resolveStep(setup, mid, aiOrders(setup, mid), dice, { trace: false }).state
+}
+let i = 0
+const stepDice = fastDice(seedState(3))
+
+describe('Atrilian hex battle odds (seed 002, "The first battle of al-Zabdiyat")', () => {
+  bench('odds run: the preset from the start, AI both sides, to the end', () => {
+    playOut(setup, start, runSeed(1, i++))
+  })
+  bench('one AI step: orders and resolution from turn 6', () => {
+    resolveStep(setup, mid, aiOrders(setup, mid, { verify: false }), stepDice, { trace: false })
+  })
+})

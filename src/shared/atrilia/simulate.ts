@@ -1,0 +1,75 @@
+import type { OddsData, SimulateOptions } from '../battle/ruleset'
+import { seedState } from '../dice/rng'
+import { fastDice } from '../highseas/dice'
+import { runSeed, wilson } from '../highseas/simulate'
+import { aiOrders } from './ai'
+import { cloneState, controller, prep, stepInPlace } from './engine'
+import type { AtriliaSetup, AtriliaState } from './types'
+
+/**
+ * Odds for the Atrilian hex battle: play from a state to the end many times with the AI on both
+ * sides (trace off, fastDice), and count per side how often it wins, loses a ship sunk, has a ship
+ * taken, or takes every ship off the map. Run `i` rolls with `fastDice(seedState(runSeed(seed, i)))`
+ * as High Seas does. A run is undecided when it ends with no winner (the encounter's turns ran out).
+ */
+
+/** Play one run from `state` to its end (or `maxTurns` game-turns more). */
+export function playOut(setup: AtriliaSetup, state: AtriliaState, rngSeed: number, maxTurns = 1000): { state: AtriliaState; steps: number } {
+  const dice = fastDice(seedState(rngSeed))
+  const pre = prep(setup)
+  // The run owns its copy of the state and steps it in place (no copy per step).
+  const s = cloneState(state)
+  let steps = 0
+  const lastTurn = state.turn + maxTurns
+  while (!s.outcome && s.turn < lastTurn) {
+    stepInPlace(pre, s, aiOrders(setup, s, { verify: false }), dice, false, false)
+    steps++
+  }
+  s.rng = dice.rngState().slice()
+  return { state: s, steps }
+}
+
+export function simulate(setup: AtriliaSetup, state: AtriliaState, opts: SimulateOptions): OddsData {
+  const pre = prep(setup)
+  const runs = Math.max(0, Math.floor(opts.runs))
+  const maxTurns = opts.maxTurns ?? pre.turns
+  const count = pre.sides.map(() => ({ win: 0, escape: 0, sunk: 0, struck: 0 }))
+  let undecided = 0
+  let turns = 0
+  const every = Math.max(1, Math.ceil(runs / 50))
+  for (let i = 0; i < runs; i++) {
+    const end = playOut(setup, state, runSeed(opts.seed, i), maxTurns).state
+    turns += end.turn - state.turn
+    if (!end.outcome || end.outcome.winner === null) undecided++
+    pre.sides.forEach((side, k) => {
+      const c = count[k]!
+      if (end.outcome?.winner === side) c.win++
+      let all = true
+      let any = false
+      let sunk = false
+      let struck = false
+      for (const id of pre.ids) {
+        if (pre.ships.get(id)!.side !== side) continue
+        any = true
+        const s = end.ships[id]!
+        if (s.status !== 'exited') all = false
+        if (s.status === 'sunk') sunk = true
+        if (s.status === 'afloat' && controller(pre, s) !== side) struck = true
+      }
+      if (any && all) c.escape++
+      if (sunk) c.sunk++
+      if (struck) c.struck++
+    })
+    if (opts.onProgress && ((i + 1) % every === 0 || i + 1 === runs)) opts.onProgress(i + 1, runs)
+  }
+  return {
+    runs,
+    maxTurns,
+    sides: pre.sides.map((side, k) => {
+      const c = count[k]!
+      return { side, win: wilson(c.win, runs), escape: wilson(c.escape, runs), sunk: wilson(c.sunk, runs), struck: wilson(c.struck, runs) }
+    }),
+    undecided: wilson(undecided, runs),
+    meanTurns: runs > 0 ? turns / runs : 0
+  }
+}
