@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bench, describe } from 'vitest'
 import { AppSession } from '../src/main/app/session'
-import { careeningClock, crewRepairs, monthlyUpkeep, portWork, provisionsAtSea } from '../src/main/core/crew'
-import { openDiceBox } from '../src/main/core/dice'
+import { careeningClock, crewRepairs, monthlyUpkeep, portWork, provisionsAtSea } from '../src/main/theah/crew'
+import { openDiceBox } from '../src/main/campaign-core/dice'
 import { Door } from '../src/main/door/door'
 
 const SHIPS = 200

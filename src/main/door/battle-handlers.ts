@@ -18,10 +18,10 @@ import {
   setControl,
   beginBattle,
   repairRudder
-} from '../core/battles'
-import { getSettings } from '../core/settings'
+} from '../battles/battles'
+import { getSettings } from '../campaign-core/settings'
 import { runOdds } from '../highseas/odds'
-import { getRule } from '../core/rules'
+import { getRule } from '../campaign-core/rules'
 import type { AppContext, CampaignContext, HandlerSpec } from './types'
 
 type BattleHandlers = { [N in keyof typeof battleContracts]: HandlerSpec<N> }

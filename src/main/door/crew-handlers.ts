@@ -1,5 +1,5 @@
 import type { crewContracts } from '../../shared/commands/crew'
-import { currentDay, labelOf } from '../core/clock-state'
+import { currentDay, labelOf } from '../campaign-core/clock-state'
 import {
   careenShip,
   configureCompany,
@@ -19,9 +19,9 @@ import {
   shipCondition,
   updatePort,
   upkeepSummary
-} from '../core/crew'
-import { getSettings } from '../core/settings'
-import { listing, requireShip } from '../core/ships'
+} from '../theah/crew'
+import { getSettings } from '../campaign-core/settings'
+import { listing, requireShip } from '../theah/shipyard'
 import type { CampaignContext, HandlerSpec } from './types'
 import { fmt } from '../../shared/numbers'
 

@@ -6,12 +6,12 @@ import { fullArmament, hasShallowDraft, hullStats, longGunsMounted } from '../..
 import type { CrewOrigin, ShipKind } from '../../shared/ship/upkeep-tables'
 import type { DiceBox } from '../../shared/dice/roll'
 import { stmt, type Db } from '../campaign/sqlite'
-import { advanceClock, registerPeriodicStep } from './clock'
-import { currentDay, labelOf } from './clock-state'
-import { balance, post, WORLD_OWNER_ID, type Line } from './ledger'
-import { getRule } from './rules'
-import { ventureCrewCost } from './market'
-import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners, splitByShares } from './ships'
+import { advanceClock, registerPeriodicStep } from '../campaign-core/clock'
+import { currentDay, labelOf } from '../campaign-core/clock-state'
+import { balance, post, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
+import { getRule } from '../campaign-core/rules'
+import { ventureCrewCost } from './trade'
+import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners, splitByShares } from './shipyard'
 import { fmt } from '../../shared/numbers'
 
 /**

@@ -44,15 +44,15 @@ import {
   observationTN
 } from '../../shared/voyage/rules'
 import { stmt, type Db } from '../campaign/sqlite'
-import { beginBattle } from './battles'
-import { chartBase, chartPortRow, routeBetween, seaAreas, seaSettings, setSeaSettings } from './chart'
-import { clockDay, clockRun } from './clock'
-import { currentDay, labelOf } from './clock-state'
+import { beginBattle } from '../battles/battles'
+import { chartBase, chartPortRow, routeBetween, seaAreas, seaSettings, setSeaSettings } from '../campaign-core/chart'
+import { clockDay, clockRun } from '../campaign-core/clock'
+import { currentDay, labelOf } from '../campaign-core/clock-state'
 import { crewRoster, moveShip, officersAboard, sailingState, shipCondition } from './crew'
-import { post, WORLD_OWNER_ID } from './ledger'
-import { ventureFaresPaid, ventureVoyageStarted } from './market'
-import { getRule } from './rules'
-import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners, shipRules, splitByShares } from './ships'
+import { post, WORLD_OWNER_ID } from '../campaign-core/ledger'
+import { ventureFaresPaid, ventureVoyageStarted } from './trade'
+import { getRule } from '../campaign-core/rules'
+import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners, shipRules, splitByShares } from './shipyard'
 
 /**
  * Voyages (issue 7; seed 003, II. Of Sea Travel, III. Of Encounters at Sea, VIII passengers;
