@@ -48,7 +48,7 @@ import { chargeOwners, companyOf, crewRoster, requireFriendlyPort, shipCondition
 import { getPerson } from '../campaign-core/people'
 import { getRule } from '../campaign-core/rules'
 import { addShipEvent, listing, quoteFor, requireShip, shipOwners, shipRules } from '../theah/shipyard'
-import { voyageBattleConcluded } from '../theah/voyages'
+import { battleConcluded, registerBattleStarter } from '../campaign-core/battle-seam'
 import { recordCaptor } from '../theah/prizes'
 import { sideName, theShip } from '../../shared/words'
 
@@ -402,6 +402,9 @@ export function beginBattle(db: Db, input: StartInput, dice: (given?: readonly n
   )
   return { battleId: id }
 }
+
+// A voyage's encounter fought on the board: a battle started for the voyage, through the battle seam.
+registerBattleStarter((db, r, dice) => beginBattle(db, { name: r.name, participants: r.participants, range: r.range, weather: r.weather }, dice))
 
 // ─── Reading ────────────────────────────────────────────────────────────────────────────────────
 
@@ -830,7 +833,7 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
     JSON.stringify(NO_PENDING()),
     b.row.id
   )
-  voyageBattleConcluded(db, b.row.id) // a voyage's battle: the voyage takes its results (issue 7)
+  battleConcluded(db, b.row.id) // a voyage's battle: the voyage takes its results (issue 7), through its hook
   return { battleId: b.row.id, applied, name, winner: b.state.winner }
 }
 

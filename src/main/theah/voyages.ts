@@ -44,7 +44,7 @@ import {
   observationTN
 } from '../../shared/voyage/rules'
 import { stmt, type Db } from '../campaign/sqlite'
-import { beginBattle } from '../battles/battles'
+import { onBattleConcluded, startBattleFor } from '../campaign-core/battle-seam'
 import { chartBase, chartPortRow, routeBetween, seaAreas, seaSettings, setSeaSettings } from '../campaign-core/chart'
 import { clockDay, clockRun } from '../campaign-core/clock'
 import { currentDay, labelOf } from '../campaign-core/clock-state'
@@ -894,14 +894,15 @@ export function resolveEncounter(
     const ours = sailing(shipsOf(db, v.id))
     const range = input.range ?? p.range
     const evade = input.choice === 'evade'
-    const out = beginBattle(
+    const out = startBattleFor(
       db,
       {
+        voyageId: v.id,
         name: `${evade ? 'Chase' : 'Battle'} at sea: ${v.name}`.slice(0, 80),
         participants: [
           ...ours.map((sh) => ({ shipId: sh.ship_id, side: 'ours', control: 'gm' as const, ...(evade ? { behaviour: 'merchant' as const } : {}) })),
           ...p.ships.map((x) => ({ ...x, side: 'them' }))
-        ] as Parameters<typeof beginBattle>[1]['participants'],
+        ] as Parameters<typeof startBattleFor>[1]['participants'],
         range,
         weather: p.weather
       },
@@ -923,7 +924,7 @@ export function resolveEncounter(
 }
 
 /**
- * Called by battles.conclude (src/main/core/battles.ts): the voyage whose battle this was takes its
+ * Called when a battle is concluded (battles.conclude, through the battle seam): the voyage whose battle this was takes its
  * results — ships sunk or taken leave the squadron; with none left the voyage is over.
  */
 export function voyageBattleConcluded(db: Db, battleId: number): void {
@@ -975,6 +976,7 @@ export function voyageBattleConcluded(db: Db, battleId: number): void {
   if (sailing(shipsOf(db, v.id)).length === 0) endLost(db, v, day)
   saveVoyage(db, v, s)
 }
+onBattleConcluded(voyageBattleConcluded)
 
 // ─── Special events ─────────────────────────────────────────────────────────────────────────────
 
