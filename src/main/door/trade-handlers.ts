@@ -13,7 +13,7 @@ import {
   setSharePrice,
   updateCompany
 } from '../theah/companies'
-import { moveShip } from '../theah/crew'
+import { moveShip } from '../theah/ship-state'
 import {
   buyCargo,
   closeVenture,

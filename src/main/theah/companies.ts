@@ -6,7 +6,7 @@ import { maxShares, suggestSharePrice, type SplitOut } from '../../shared/trade/
 import { stmt, type Db } from '../campaign/sqlite'
 import { registerPeriodicStep } from '../campaign-core/clock'
 import { currentDay, labelOf } from '../campaign-core/clock-state'
-import { currencyOf } from './crew'
+import { currencyOf } from '../campaign-core/currency'
 import { balance, post, requireFunds, requireOwner, WORLD_OWNER_ID } from '../campaign-core/ledger'
 import { getPerson, personByOwner } from '../campaign-core/people'
 import { getRule } from '../campaign-core/rules'

@@ -1,7 +1,7 @@
 import { CommandError } from '../../shared/errors'
 import { stmt, type Db } from '../campaign/sqlite'
 import { currentDay } from '../campaign-core/clock-state'
-import { companyOf } from './crew'
+import { companyOf } from './ship-state'
 import { requireShip } from './shipyard'
 
 /**

@@ -6,7 +6,8 @@ import { cargoLabel, demandBand, marketPrice, salePrice, splitVenture, type Spli
 import { stmt, type Db } from '../campaign/sqlite'
 import { advanceClock } from '../campaign-core/clock'
 import { currentDay, labelOf } from '../campaign-core/clock-state'
-import { companyOf, currencyOf, shipCondition, type CrewCost } from './crew'
+import { companyOf, shipCondition } from './ship-state'
+import { currencyOf } from '../campaign-core/currency'
 import { post, requireFunds, requireOwner, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
 import { getRule } from '../campaign-core/rules'
 import { addShipEvent, requireShip, shipOwners, splitByShares } from './shipyard'
@@ -703,8 +704,11 @@ export function ventureFaresPaid(db: Db, voyageId: number, shipId: number, parts
   }
 }
 
+/** What a crew cost charged to a ship's owners was for (upkeep.ts, chargeCrewCost). */
+export type CrewCost = { kind: 'gear' } | { kind: 'provisions' } | { kind: 'upkeep'; wages: number }
+
 /**
- * A crew cost the ship's owners were just charged (crew.ts, chargeCrewCost; already in the ledger):
+ * A crew cost the ship's owners were just charged (upkeep.ts, chargeCrewCost; already in the ledger):
  * the monthly upkeep (its wages, and food bought in port) and provisions bought are entered in her
  * open venture. Gear for recruits is not a cost of the voyage here (the GM may record it). What the
  * owners could not pay (owed to the crew) is noted, not entered: it is paid later, from elsewhere.
