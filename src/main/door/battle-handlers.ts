@@ -1,24 +1,9 @@
 import type { battleContracts } from '../../shared/commands/battles'
 import { cannonTN, grappleNeed } from '../../shared/highseas/calc'
 import { BattleSetup, HIGH_SEAS_RULES } from '../../shared/highseas/types'
-import {
-  addHeroic,
-  addMelee,
-  battleSummary,
-  battleView,
-  buildParticipants,
-  concludeBattle,
-  describeConclusion,
-  giveOrders,
-  listBattles,
-  oddsInput,
-  removeBattle,
-  resolveNextTurn,
-  reviewBattle,
-  setControl,
-  beginBattle,
-  repairRudder
-} from '../battles/battles'
+import { addHeroic, addMelee, battleSummary, battleView, giveOrders, listBattles, oddsInput, removeBattle, resolveNextTurn, setControl, beginBattle, repairRudder } from '../battles/battles'
+import { buildParticipants } from '../battles/participants'
+import { concludeBattle, describeConclusion, reviewBattle } from '../battles/review'
 import { getSettings } from '../campaign-core/settings'
 import { runOdds } from '../highseas/odds'
 import { getRule } from '../campaign-core/rules'

@@ -23,7 +23,7 @@ import { addToPot, bootyShipOf, captorOf, potOf, prizesOf } from './prizes'
  *   to her powder, cargo into her hold (nothing paid), supplies and boats are reported. Her kind:
  *   merchantmen and galleons are 'merchant', other hulls 'fighting' (the GM may say otherwise).
  * - Booty is held by the ship's owners: haven sales of pirates and privateers and of their prizes
- *   (market.ts; a prize's cargo is her captor's booty, prizes.ts) and town ransoms go into the
+ *   (trade.ts; a prize's cargo is her captor's booty, prizes.ts) and town ransoms go into the
  *   ship's booty pot, each entry booked with the ledger transaction that pays her owners; `booty.divide` takes the pot (or an amount the GM names)
  *   from the owners by their shares, pays the crew what it is owed (pirates and privateers: wages,
  *   food and gear accrued by the monthly upkeep, ship_company.owed) and divides the rest by the

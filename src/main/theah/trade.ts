@@ -679,7 +679,7 @@ export function listVentures(db: Db, shipId?: number) {
   })
 }
 
-// ─── Ventures and the voyages they sail (hooks for voyages.ts and crew.ts) ───────────────────────
+// ─── Ventures and the voyages they sail (hooks for voyages.ts and upkeep.ts) ───────────────────────
 
 /** Voyage start (voyages.ts): each ship of the squadron with an open venture sails this voyage for it. */
 export function ventureVoyageStarted(db: Db, voyageId: number, shipIds: readonly number[]): void {
