@@ -184,7 +184,7 @@ async function ok(name: string, input: unknown): Promise<unknown> {
   return out.value
 }
 
-// The bare SQL each command runs (see src/main/core/ledger.ts), prepared once.
+// The bare SQL each command runs (see src/main/campaign-core/ledger.ts), prepared once.
 const bareBalance = db.prepare(`SELECT account, COALESCE(SUM(amount), 0) AS total FROM ledger_line WHERE owner_id = ? GROUP BY account`)
 const bareCount = db.prepare(`SELECT count(*) AS n FROM ledger_tx t`)
 const barePage = db.prepare(`SELECT t.id, t.day, t.memo, t.command FROM ledger_tx t ORDER BY t.day DESC, t.id DESC LIMIT ? OFFSET ?`)

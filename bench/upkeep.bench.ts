@@ -15,8 +15,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bench, describe } from 'vitest'
 import { AppSession } from '../src/main/app/session'
-import { careeningClock, crewRepairs, monthlyUpkeep, portWork, provisionsAtSea } from '../src/main/core/crew'
-import { openDiceBox } from '../src/main/core/dice'
+import { careeningClock } from '../src/main/theah/careening'
+import { crewRepairs } from '../src/main/theah/repairs'
+import { monthlyUpkeep, provisionsAtSea } from '../src/main/theah/upkeep'
+import { portWork } from '../src/main/theah/standing-orders'
+import { openDiceBox } from '../src/main/campaign-core/dice'
 import { Door } from '../src/main/door/door'
 
 const SHIPS = 200

@@ -5,7 +5,7 @@
  * the sample campaign's Sea Dog against a heavily armed Montaigne Merchantman, AI on both sides.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { WORLD_OWNER_ID } from '../../src/main/core/ledger'
+import { WORLD_OWNER_ID } from '../../src/main/campaign-core/ledger'
 import type { ReviewLine } from '../../src/shared/commands/battles'
 import { replay } from '../../src/shared/highseas/engine'
 import type { BattleSetup, TurnOrders } from '../../src/shared/highseas/types'

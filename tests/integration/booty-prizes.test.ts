@@ -8,7 +8,7 @@
  * so the ledger balances and the pot never holds money nobody was paid.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { WORLD_OWNER_ID } from '../../src/main/core/ledger'
+import { WORLD_OWNER_ID } from '../../src/main/campaign-core/ledger'
 import { failureOf, makeClock, makeSession, openSeededCampaign, shipDesign, type TestSession } from '../helpers'
 
 let t: TestSession

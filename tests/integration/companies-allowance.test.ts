@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dateOf } from '../../src/shared/calendar'
-import { getRule } from '../../src/main/core/rules'
+import { getRule } from '../../src/main/campaign-core/rules'
 import { failureOf, makeClock, makeSession, openSeededCampaign, shipDesign, type TestSession } from '../helpers'
 
 let t: TestSession

@@ -3,8 +3,8 @@
  * refused write changes nothing. Rule checks name the seed section or RULES.md section they check.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { registerPeriodicStep, type PeriodicStep } from '../../src/main/core/clock'
-import { post, WORLD_OWNER_ID } from '../../src/main/core/ledger'
+import { registerPeriodicStep, type PeriodicStep } from '../../src/main/campaign-core/clock'
+import { post, WORLD_OWNER_ID } from '../../src/main/campaign-core/ledger'
 import type { HistoryEntry } from '../../src/shared/commands'
 import { seedState } from '../../src/shared/dice/rng'
 import { CommandError } from '../../src/shared/errors'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { registerPeriodicStep } from '../../src/main/core/clock'
+import { registerPeriodicStep } from '../../src/main/campaign-core/clock'
 import { errorOf, makeSession, openSeededCampaign, type TestSession } from '../helpers'
 
 let t: TestSession

@@ -10,7 +10,7 @@
  * 181 (1 Julius), 212, 243 (1 Nonus), 273 (1 Decimus).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { WORLD_OWNER_ID } from '../../src/main/core/ledger'
+import { WORLD_OWNER_ID } from '../../src/main/campaign-core/ledger'
 import { dumpCampaign, failureOf, makeClock, makeSession, openSeededCampaign, shipDesign, type TestSession } from '../helpers'
 
 let t: TestSession

@@ -4,7 +4,7 @@
  * minimum sail crew), and who pays for the gear (seed 003, I.2 Crew; V. Of Grappling and Boarding).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { WORLD_OWNER_ID } from '../../src/main/core/ledger'
+import { WORLD_OWNER_ID } from '../../src/main/campaign-core/ledger'
 import { countRows, dumpCampaign, failureOf, makeClock, makeSession, openSeededCampaign, shipDesign, type TestSession } from '../helpers'
 
 let t: TestSession

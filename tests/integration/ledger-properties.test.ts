@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { WORLD_OWNER_ID } from '../../src/main/core/ledger'
+import { WORLD_OWNER_ID } from '../../src/main/campaign-core/ledger'
 import type { Owner } from '../../src/shared/commands'
 import { makeClock, makeSession, openSeededCampaign, type TestSession } from '../helpers'
 import { commandFor, moneyOp, UNKNOWN_ID, type Op } from './core-ops'

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { splitByShares } from '../../src/main/core/ships'
-import { WORLD_OWNER_ID } from '../../src/main/core/ledger'
+import { splitByShares } from '../../src/main/theah/shipyard'
+import { WORLD_OWNER_ID } from '../../src/main/campaign-core/ledger'
 import { addMonths, dateLabel } from '../../src/shared/calendar'
 import type { ShipQuote } from '../../src/shared/ship/design'
 import { THEAH_CALENDAR } from '../../src/shared/rules/tables'

@@ -3,8 +3,8 @@
  * ships.scuttle (seed 003, I: ships owned by characters, jointly by shares, or by the world).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { splitByShares } from '../../src/main/core/ships'
-import { WORLD_OWNER_ID } from '../../src/main/core/ledger'
+import { splitByShares } from '../../src/main/theah/shipyard'
+import { WORLD_OWNER_ID } from '../../src/main/campaign-core/ledger'
 import type { ShipQuote } from '../../src/shared/ship/design'
 import { SHIP_HULLS } from '../../src/shared/ship/tables'
 import { countRows, dumpCampaign, failureOf, makeClock, makeSession, openSeededCampaign, shipDesign, type TestSession } from '../helpers'

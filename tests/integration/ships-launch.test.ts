@@ -4,7 +4,7 @@
  * clock launches it on its launch day (RULES.md §2 "Time": the clock counts days; periodic steps).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { periodicSteps } from '../../src/main/core/clock'
+import { periodicSteps } from '../../src/main/campaign-core/clock'
 import { addMonths, dateLabel } from '../../src/shared/calendar'
 import { THEAH_CALENDAR as T } from '../../src/shared/rules/tables'
 import { SHIP_HULLS } from '../../src/shared/ship/tables'

@@ -3,7 +3,7 @@
  * rules guide §2): the issue's "done when" path with hand-entered dice for every roll.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { WORLD_OWNER_ID } from '../../src/main/core/ledger'
+import { WORLD_OWNER_ID } from '../../src/main/campaign-core/ledger'
 import { failureOf, makeClock, makeSession, openSeededCampaign, shipDesign, type TestSession } from '../helpers'
 
 let t: TestSession

@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { registerPeriodicStep } from '../../src/main/core/clock'
+import { registerPeriodicStep } from '../../src/main/campaign-core/clock'
 import type { Outcome } from '../../src/shared/errors'
 import { dumpCampaign, makeClock, makeSession, openSeededCampaign, type TestSession } from '../helpers'
 import { coreOp, runOp, type Op } from './core-ops'

@@ -1,27 +1,12 @@
 import type { battleContracts } from '../../shared/commands/battles'
 import { cannonTN, grappleNeed } from '../../shared/highseas/calc'
 import { BattleSetup, HIGH_SEAS_RULES } from '../../shared/highseas/types'
-import {
-  addHeroic,
-  addMelee,
-  battleSummary,
-  battleView,
-  buildParticipants,
-  concludeBattle,
-  describeConclusion,
-  giveOrders,
-  listBattles,
-  oddsInput,
-  removeBattle,
-  resolveNextTurn,
-  reviewBattle,
-  setControl,
-  beginBattle,
-  repairRudder
-} from '../core/battles'
-import { getSettings } from '../core/settings'
+import { addHeroic, addMelee, battleSummary, battleView, giveOrders, listBattles, oddsInput, removeBattle, resolveNextTurn, setControl, beginBattle, repairRudder } from '../battles/battles'
+import { buildParticipants } from '../battles/participants'
+import { concludeBattle, describeConclusion, reviewBattle } from '../battles/review'
+import { getSettings } from '../campaign-core/settings'
 import { runOdds } from '../highseas/odds'
-import { getRule } from '../core/rules'
+import { getRule } from '../campaign-core/rules'
 import type { AppContext, CampaignContext, HandlerSpec } from './types'
 
 type BattleHandlers = { [N in keyof typeof battleContracts]: HandlerSpec<N> }

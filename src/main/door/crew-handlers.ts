@@ -1,27 +1,15 @@
 import type { crewContracts } from '../../shared/commands/crew'
-import { currentDay, labelOf } from '../core/clock-state'
-import {
-  careenShip,
-  configureCompany,
-  createPort,
-  crewRoster,
-  currencyOf,
-  dischargeCrew,
-  hireCrew,
-  listPorts,
-  moveShip,
-  portPage,
-  provisionShip,
-  repairShip,
-  roleLabel,
-  setOrders,
-  settleOwed,
-  shipCondition,
-  updatePort,
-  upkeepSummary
-} from '../core/crew'
-import { getSettings } from '../core/settings'
-import { listing, requireShip } from '../core/ships'
+import { currentDay, labelOf } from '../campaign-core/clock-state'
+import { careenShip } from '../theah/careening'
+import { configureCompany, crewRoster, dischargeCrew, hireCrew, settleOwed } from '../theah/crew'
+import { createPort, listPorts, updatePort } from '../campaign-core/ports'
+import { currencyOf } from '../campaign-core/currency'
+import { moveShip, roleLabel, shipCondition } from '../theah/ship-state'
+import { portPage, setOrders } from '../theah/standing-orders'
+import { provisionShip, upkeepSummary } from '../theah/upkeep'
+import { repairShip } from '../theah/repairs'
+import { getSettings } from '../campaign-core/settings'
+import { listing, requireShip } from '../theah/shipyard'
 import type { CampaignContext, HandlerSpec } from './types'
 import { fmt } from '../../shared/numbers'
 

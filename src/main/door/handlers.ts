@@ -4,6 +4,7 @@ import { fileNameFor, resolveCampaignPath } from '../app/paths'
 import { flipEntry } from '../campaign/undo'
 import { stmt, type Db } from '../campaign/sqlite'
 import type { AppContext, HandlerTable } from './types'
+import '../theah/setting' // the Théah setting: its procedures register their clock steps and rules
 import { coreHandlers } from './core-handlers'
 import { shipHandlers } from './ship-handlers'
 import { battleHandlers } from './battle-handlers'

@@ -1,6 +1,6 @@
 import type { shipContracts } from '../../shared/commands/ships'
-import { currentDay, labelOf } from '../core/clock-state'
-import { getSettings } from '../core/settings'
+import { currentDay, labelOf } from '../campaign-core/clock-state'
+import { getSettings } from '../campaign-core/settings'
 import {
   commissionShip,
   hullLabel,
@@ -13,7 +13,7 @@ import {
   sellShip,
   shipDetail,
   shipSummary
-} from '../core/ships'
+} from '../theah/shipyard'
 import type { CampaignContext, HandlerSpec } from './types'
 import { fmt } from '../../shared/numbers'
 

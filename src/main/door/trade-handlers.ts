@@ -1,6 +1,6 @@
 import type { tradeContracts } from '../../shared/commands/trade'
-import { articlesOf, bootyState, divideBootyFor, rollPrizeHoldFor, setArticles, townBooty } from '../core/booty'
-import { setCaptor } from '../core/prizes'
+import { articlesOf, bootyState, divideBootyFor, rollPrizeHoldFor, setArticles, townBooty } from '../theah/booty'
+import { setCaptor } from '../theah/prizes'
 import {
   addShipToCompany,
   buyBackShares,
@@ -12,8 +12,8 @@ import {
   sellShares,
   setSharePrice,
   updateCompany
-} from '../core/companies'
-import { moveShip } from '../core/crew'
+} from '../theah/companies'
+import { moveShip } from '../theah/ship-state'
 import {
   buyCargo,
   closeVenture,
@@ -27,9 +27,9 @@ import {
   setMarketPrice,
   startPortVisit,
   ventureView
-} from '../core/market'
-import { getSettings } from '../core/settings'
-import { requireShip } from '../core/ships'
+} from '../theah/trade'
+import { getSettings } from '../campaign-core/settings'
+import { requireShip } from '../theah/shipyard'
 import type { CampaignContext, HandlerSpec } from './types'
 
 type TradeHandlers = { [N in keyof typeof tradeContracts]: HandlerSpec<N> }

@@ -1,5 +1,5 @@
 import type { ventureContracts } from '../../shared/commands/ventures'
-import { venturesOfVoyage, voyagesOfVenture } from '../core/market'
+import { venturesOfVoyage, voyagesOfVenture } from '../theah/trade'
 import type { HandlerSpec } from './types'
 
 type VentureHandlers = { [N in keyof typeof ventureContracts]: HandlerSpec<N> }

@@ -1,5 +1,5 @@
 import type { voyageContracts } from '../../shared/commands/voyages'
-import { configureChart, placePort, removeArea, removeRoute, saveArea, saveRoute } from '../core/chart'
+import { configureChart, placePort, removeArea, removeRoute, saveArea, saveRoute } from '../campaign-core/chart'
 import {
   avoidEvent,
   chartOf,
@@ -14,7 +14,7 @@ import {
   specialEvent,
   startVoyage,
   voyageView
-} from '../core/voyages'
+} from '../theah/voyages'
 import type { CampaignContext, HandlerSpec } from './types'
 
 type VoyageHandlers = { [N in keyof typeof voyageContracts]: HandlerSpec<N> }

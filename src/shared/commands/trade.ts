@@ -6,7 +6,7 @@ import { DisplayName } from './schemas'
  * Contracts of sea trade, joint-stock companies and booty (issue 8; seed 003 "VIII. Of Sea Trade",
  * "VII. Of the Rewards of a Pirate's Life", heroic actions in "VI"; rules guide §2 cargo prices).
  *
- * Money flows (see src/main/core/market.ts, companies.ts, booty.ts):
+ * Money flows (see src/main/theah/trade.ts, companies.ts, booty.ts):
  * - `trade.buy` charges the payer at once (an owner or a company).
  * - `trade.sell` inside an open trading venture keeps the proceeds on the venture; closing it
  *   (`trade.closeVenture`) pays back every cost to whoever bore it and splits the profit, all in one

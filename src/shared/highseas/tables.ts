@@ -61,7 +61,7 @@ export const HighSeasRulesSchema = z
     grappleLarger: D10,
     /**
      * Trained Fighters: fraction of the crew by kind, and by nation (the largest applies). A campaign's
-     * battles take these from its Trained Fighters table (src/main/core/battles.ts `battleRules`).
+     * battles take these from its Trained Fighters table (src/main/battles/battles.ts `battleRules`).
      */
     fighters: z
       .object({ merchant: z.number().min(0).max(1), naval: z.number().min(0).max(1), privateer: z.number().min(0).max(1), pirate: z.number().min(0).max(1) })

@@ -5,7 +5,7 @@ import { Int, NotationField } from '../rules/fields'
  * The life of a ship as rule tables (seed 003, I. Of Ship Construction: 2. CREW, maintenance,
  * repairs and careening; V. Of Grappling and Boarding: Trained Fighters; rules guide §2: crew wages,
  * the careening schedule, food running out). `src/shared/rules/tables.ts` registers them; the
- * campaign's crew, port and upkeep code (src/main/core/crew.ts) reads them from the campaign, so a
+ * campaign's crew, port and upkeep code (src/main/theah: crew.ts, upkeep.ts, repairs.ts, careening.ts) reads them from the campaign, so a
  * GM's edit changes what the clock charges and rolls.
  */
 

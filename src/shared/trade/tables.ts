@@ -5,7 +5,7 @@ import { Int, NotationField } from '../rules/fields'
  * Sea trade, joint-stock companies and booty as rule tables (issue 8; seed 003 "VIII. Of Sea Trade",
  * "VII. Of the Rewards of a Pirate's Life", heroic actions in "VI"; rules guide §2 "Cargo prices per
  * ton" and "Booty articles"). `src/shared/rules/tables.ts` registers them; the campaign code
- * (src/main/core/market.ts, companies.ts, booty.ts) reads them from the campaign, so a GM's edit
+ * (src/main/theah/trade.ts, companies.ts, booty.ts) reads them from the campaign, so a GM's edit
  * changes prices, splits and rolls.
  */
 

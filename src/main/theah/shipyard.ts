@@ -4,11 +4,10 @@ import { CommandError } from '../../shared/errors'
 import type { ShipDesign, ShipQuote, Term } from '../../shared/ship/design'
 import { hullStats, quoteDesign, SHIP_RULE_TABLES, type ShipRules } from '../../shared/ship/quote'
 import { stmt, type Db } from '../campaign/sqlite'
-import { registerPeriodicStep } from './clock'
-import { currentDay, labelOf } from './clock-state'
-import { balance, post, requireFunds, WORLD_OWNER_ID, type Line } from './ledger'
-import { captorOf } from './prizes'
-import { getRule } from './rules'
+import { registerPeriodicStep } from '../campaign-core/clock'
+import { currentDay, labelOf } from '../campaign-core/clock-state'
+import { balance, post, requireFunds, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
+import { getRule } from '../campaign-core/rules'
 import { fmt } from '../../shared/numbers'
 
 /**
@@ -173,9 +172,12 @@ export function shipDetail(db: Db, shipId: number): ShipDetail {
   }
 }
 
+/** The ship recorded as having taken this one (prizes.ts keeps the record, table prize_captor). */
 function capturedBy(db: Db, shipId: number): { shipId: number; name: string } | null {
-  const c = captorOf(db, shipId)
-  return c && { shipId: c.shipId, name: c.name }
+  const c = stmt(db, `SELECT s.id AS shipId, s.name FROM prize_captor pc JOIN ship s ON s.id = pc.captor_id WHERE pc.ship_id = ?`).get(shipId) as
+    | { shipId: number; name: string }
+    | undefined
+  return c ?? null
 }
 
 export function addShipEvent(db: Db, shipId: number, day: number, text: string): void {

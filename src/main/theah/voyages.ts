@@ -44,15 +44,16 @@ import {
   observationTN
 } from '../../shared/voyage/rules'
 import { stmt, type Db } from '../campaign/sqlite'
-import { beginBattle } from './battles'
-import { chartBase, chartPortRow, routeBetween, seaAreas, seaSettings, setSeaSettings } from './chart'
-import { clockDay, clockRun } from './clock'
-import { currentDay, labelOf } from './clock-state'
-import { crewRoster, moveShip, officersAboard, sailingState, shipCondition } from './crew'
-import { post, WORLD_OWNER_ID } from './ledger'
-import { ventureFaresPaid, ventureVoyageStarted } from './market'
-import { getRule } from './rules'
-import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners, shipRules, splitByShares } from './ships'
+import { onBattleConcluded, startBattleFor } from '../campaign-core/battle-seam'
+import { chartBase, chartPortRow, routeBetween, seaAreas, seaSettings, setSeaSettings } from '../campaign-core/chart'
+import { clockDay, clockRun } from '../campaign-core/clock'
+import { currentDay, labelOf } from '../campaign-core/clock-state'
+import { crewRoster } from './crew'
+import { moveShip, officersAboard, sailingState, shipCondition } from './ship-state'
+import { post, WORLD_OWNER_ID } from '../campaign-core/ledger'
+import { ventureFaresPaid, ventureVoyageStarted } from './trade'
+import { getRule } from '../campaign-core/rules'
+import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners, shipRules, splitByShares } from './shipyard'
 
 /**
  * Voyages (issue 7; seed 003, II. Of Sea Travel, III. Of Encounters at Sea, VIII passengers;
@@ -894,14 +895,15 @@ export function resolveEncounter(
     const ours = sailing(shipsOf(db, v.id))
     const range = input.range ?? p.range
     const evade = input.choice === 'evade'
-    const out = beginBattle(
+    const out = startBattleFor(
       db,
       {
+        voyageId: v.id,
         name: `${evade ? 'Chase' : 'Battle'} at sea: ${v.name}`.slice(0, 80),
         participants: [
           ...ours.map((sh) => ({ shipId: sh.ship_id, side: 'ours', control: 'gm' as const, ...(evade ? { behaviour: 'merchant' as const } : {}) })),
           ...p.ships.map((x) => ({ ...x, side: 'them' }))
-        ] as Parameters<typeof beginBattle>[1]['participants'],
+        ] as Parameters<typeof startBattleFor>[1]['participants'],
         range,
         weather: p.weather
       },
@@ -923,7 +925,7 @@ export function resolveEncounter(
 }
 
 /**
- * Called by battles.conclude (src/main/core/battles.ts): the voyage whose battle this was takes its
+ * Called when a battle is concluded (battles.conclude, through the battle seam): the voyage whose battle this was takes its
  * results — ships sunk or taken leave the squadron; with none left the voyage is over.
  */
 export function voyageBattleConcluded(db: Db, battleId: number): void {
@@ -975,6 +977,7 @@ export function voyageBattleConcluded(db: Db, battleId: number): void {
   if (sailing(shipsOf(db, v.id)).length === 0) endLost(db, v, day)
   saveVoyage(db, v, s)
 }
+onBattleConcluded(voyageBattleConcluded)
 
 // ─── Special events ─────────────────────────────────────────────────────────────────────────────
 

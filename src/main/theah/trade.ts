@@ -4,12 +4,13 @@ import type { DiceBox } from '../../shared/dice/roll'
 import { CommandError } from '../../shared/errors'
 import { cargoLabel, demandBand, marketPrice, salePrice, splitVenture, type SplitOut, type Term } from '../../shared/trade/rules'
 import { stmt, type Db } from '../campaign/sqlite'
-import { advanceClock } from './clock'
-import { currentDay, labelOf } from './clock-state'
-import { companyOf, currencyOf, shipCondition, type CrewCost } from './crew'
-import { post, requireFunds, requireOwner, WORLD_OWNER_ID, type Line } from './ledger'
-import { getRule } from './rules'
-import { addShipEvent, requireShip, shipOwners, splitByShares } from './ships'
+import { advanceClock } from '../campaign-core/clock'
+import { currentDay, labelOf } from '../campaign-core/clock-state'
+import { companyOf, shipCondition } from './ship-state'
+import { currencyOf } from '../campaign-core/currency'
+import { post, requireFunds, requireOwner, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
+import { getRule } from '../campaign-core/rules'
+import { addShipEvent, requireShip, shipOwners, splitByShares } from './shipyard'
 import { companyForShip, companyShareInfo, noteVentureClosed } from './companies'
 import { addToPot, bootyShipOf, potOf } from './prizes'
 
@@ -678,7 +679,7 @@ export function listVentures(db: Db, shipId?: number) {
   })
 }
 
-// ─── Ventures and the voyages they sail (hooks for voyages.ts and crew.ts) ───────────────────────
+// ─── Ventures and the voyages they sail (hooks for voyages.ts and upkeep.ts) ───────────────────────
 
 /** Voyage start (voyages.ts): each ship of the squadron with an open venture sails this voyage for it. */
 export function ventureVoyageStarted(db: Db, voyageId: number, shipIds: readonly number[]): void {
@@ -703,8 +704,11 @@ export function ventureFaresPaid(db: Db, voyageId: number, shipId: number, parts
   }
 }
 
+/** What a crew cost charged to a ship's owners was for (upkeep.ts, chargeCrewCost). */
+export type CrewCost = { kind: 'gear' } | { kind: 'provisions' } | { kind: 'upkeep'; wages: number }
+
 /**
- * A crew cost the ship's owners were just charged (crew.ts, chargeCrewCost; already in the ledger):
+ * A crew cost the ship's owners were just charged (upkeep.ts, chargeCrewCost; already in the ledger):
  * the monthly upkeep (its wages, and food bought in port) and provisions bought are entered in her
  * open venture. Gear for recruits is not a cost of the voyage here (the GM may record it). What the
  * owners could not pay (owed to the crew) is noted, not entered: it is paid later, from elsewhere.

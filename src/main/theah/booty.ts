@@ -3,13 +3,15 @@ import type { ShipDesign } from '../../shared/ship/design'
 import { CommandError } from '../../shared/errors'
 import { cargoLabel, divideBooty, plunderLoad, rollPrizeHold, rollTown, type BootyMember } from '../../shared/trade/rules'
 import { stmt, type Db } from '../campaign/sqlite'
-import { currentDay, labelOf } from './clock-state'
-import { companyOf, currencyOf, holdText, owedToOf, payOwed, shipHold } from './crew'
-import { post, requireFunds, WORLD_OWNER_ID, type Line } from './ledger'
-import { getPerson } from './people'
-import { getRule } from './rules'
-import { addShipEvent, quoteFor, requireShip, shipOwners, splitByShares } from './ships'
-import { cargoTons, holdOf, loadCargo } from './market'
+import { currentDay, labelOf } from '../campaign-core/clock-state'
+import { companyOf, holdText, shipHold } from './ship-state'
+import { currencyOf } from '../campaign-core/currency'
+import { owedToOf, payOwed } from './upkeep'
+import { post, requireFunds, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
+import { getPerson } from '../campaign-core/people'
+import { getRule } from '../campaign-core/rules'
+import { addShipEvent, quoteFor, requireShip, shipOwners, splitByShares } from './shipyard'
+import { cargoTons, holdOf, loadCargo } from './trade'
 import { addToPot, bootyShipOf, captorOf, potOf, prizesOf } from './prizes'
 
 /**
@@ -21,7 +23,7 @@ import { addToPot, bootyShipOf, captorOf, potOf, prizesOf } from './prizes'
  *   to her powder, cargo into her hold (nothing paid), supplies and boats are reported. Her kind:
  *   merchantmen and galleons are 'merchant', other hulls 'fighting' (the GM may say otherwise).
  * - Booty is held by the ship's owners: haven sales of pirates and privateers and of their prizes
- *   (market.ts; a prize's cargo is her captor's booty, prizes.ts) and town ransoms go into the
+ *   (trade.ts; a prize's cargo is her captor's booty, prizes.ts) and town ransoms go into the
  *   ship's booty pot, each entry booked with the ledger transaction that pays her owners; `booty.divide` takes the pot (or an amount the GM names)
  *   from the owners by their shares, pays the crew what it is owed (pirates and privateers: wages,
  *   food and gear accrued by the monthly upkeep, ship_company.owed) and divides the rest by the

@@ -1,8 +1,8 @@
 import { CommandError } from '../../shared/errors'
 import { stmt, type Db } from '../campaign/sqlite'
-import { currentDay } from './clock-state'
-import { companyOf } from './crew'
-import { requireShip } from './ships'
+import { currentDay } from '../campaign-core/clock-state'
+import { companyOf } from './ship-state'
+import { requireShip } from './shipyard'
 
 /**
  * Prizes and their captors; the booty pot's entries (issue 8; seed 003 VII "Of the Rewards of a
