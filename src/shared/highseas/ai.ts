@@ -316,6 +316,8 @@ class Ctx {
   /** Grappled with / in a melee with anyone. */
   readonly grappled: Uint8Array
   readonly inMelee: Uint8Array
+  /** In a boarding melee with a ship she is grappled with (the engine's −15 to hit her). */
+  readonly lockedMelee: Uint8Array
   readonly shipsOnSide: Int32Array
   /** Memo: intent mode (0 = not yet), target, tactic, wet sails (-1 = not yet). */
   readonly mode: Uint8Array
@@ -344,6 +346,7 @@ class Ctx {
     this.loaded = new Uint8Array(n)
     this.grappled = new Uint8Array(n)
     this.inMelee = new Uint8Array(n)
+    this.lockedMelee = new Uint8Array(n)
     this.shipsOnSide = new Int32Array(pre.sides)
     this.mode = new Uint8Array(n)
     this.target = new Int32Array(n)
@@ -388,6 +391,8 @@ class Ctx {
       this.wet[i] = -1
       this.grappled[i] = p.grappledWith.length > 0 ? 1 : 0
       this.inMelee[i] = p.meleeWith.length > 0 ? 1 : 0
+      // As the engine reads the −15 to hit: a melee with a ship she is still grappled with.
+      this.lockedMelee[i] = p.meleeWith.some((id) => p.grappledWith.includes(id)) ? 1 : 0
       if (p.status !== 'active') {
         this.act[i] = 0
         continue
@@ -698,7 +703,7 @@ function chanceToHit(ctx: Ctx, i: number, b: number, j: number, range: number, r
   const themKind = pre.kind[j]!
   if (themKind === K_TOWN) return 1
   const meKind = pre.kind[i]!
-  const melee = ctx.inMelee[j] === 1 // (with us is excluded by the caller's choice below)
+  const melee = ctx.lockedMelee[j] === 1 // (with us is excluded by the caller's choice below)
   const step = meKind === K_TOWN ? Math.max(range, pre.rules.townFiresAt) : Math.min(range, 5)
   const tn = cannonTNFast(
     pre.size[i]!,
