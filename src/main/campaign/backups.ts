@@ -1,8 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join } from 'node:path'
 import type { Backup, BackupKind } from '../../shared/commands/schemas'
 import { BACKUP_KINDS } from '../../shared/commands/schemas'
 import { CommandError } from '../../shared/errors'
+import { dateLabel } from '../../shared/calendar'
+import { getRule } from '../core/rules'
 import { integrityProblem, openSqlite, type Db } from './sqlite'
 
 /**
@@ -40,6 +42,49 @@ function parseName(name: string): { takenAt: string; kind: BackupKind } | null {
   return { takenAt: `${date}T${hh}:${mm}:${ss}.${ms}Z`, kind }
 }
 
+/**
+ * What a backup says about itself beside it, in `<id>.json` (issue 16, point 16): the GM's name for it
+ * ("before the battle") and the campaign date it holds. Not a backup itself, so never listed as one.
+ */
+interface BackupMeta {
+  name: string | null
+  day: number | null
+  dateLabel: string | null
+}
+const metaPath = (file: string) => `${file}.json`
+
+/** The campaign date inside a backup file (its own clock and calendar); nulls when it cannot be read. */
+function dateInside(file: string): { day: number | null; dateLabel: string | null } {
+  let db: Db | undefined
+  try {
+    db = openSqlite(file, { readonly: true, fileMustExist: true })
+    return dateOfDb(db)
+  } catch {
+    return { day: null, dateLabel: null }
+  } finally {
+    db?.close()
+  }
+}
+function dateOfDb(db: Db): { day: number | null; dateLabel: string | null } {
+  const row = db.prepare(`SELECT day FROM clock WHERE id = 1`).get() as { day: number } | undefined
+  if (!row) return { day: null, dateLabel: null }
+  return { day: row.day, dateLabel: dateLabel(getRule(db, 'calendar'), row.day) }
+}
+
+function readMeta(file: string): BackupMeta {
+  try {
+    const m = JSON.parse(readFileSync(metaPath(file), 'utf8')) as Partial<BackupMeta>
+    return {
+      name: typeof m.name === 'string' && m.name ? m.name : null,
+      day: typeof m.day === 'number' ? m.day : null,
+      dateLabel: typeof m.dateLabel === 'string' ? m.dateLabel : null
+    }
+  } catch {
+    // A backup from before names and dates were kept beside it: read its date from inside it.
+    return { name: null, ...dateInside(file) }
+  }
+}
+
 export function listBackups(campaignPath: string): Backup[] {
   const dir = backupsDir(campaignPath)
   if (!existsSync(dir)) return []
@@ -47,7 +92,9 @@ export function listBackups(campaignPath: string): Backup[] {
   for (const name of readdirSync(dir)) {
     const p = parseName(name)
     if (!p) continue
-    out.push({ id: name, kind: p.kind, takenAt: p.takenAt, bytes: statSync(join(dir, name)).size })
+    const file = join(dir, name)
+    const meta = p.kind === 'damaged' ? { name: null, day: null, dateLabel: null } : readMeta(file)
+    out.push({ id: name, kind: p.kind, takenAt: p.takenAt, bytes: statSync(file).size, ...meta })
   }
   return out.sort((a, b) => (a.takenAt === b.takenAt ? b.id.localeCompare(a.id) : b.takenAt.localeCompare(a.takenAt)))
 }
@@ -60,8 +107,8 @@ function freshPath(campaignPath: string, kind: BackupKind, now: Date): string {
   return path
 }
 
-/** Copy the open database into a new backup file with SQLite's backup API. */
-export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind, now: Date): Promise<Backup> {
+/** Copy the open database into a new backup file with SQLite's backup API; `label` is the GM's name for it. */
+export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind, now: Date, label: string | null = null): Promise<Backup> {
   const path = freshPath(campaignPath, kind, now)
   // Written under a name that is not listed, and renamed once complete: a crash part-way through
   // must never leave a cut-off backup that looks like a whole one.
@@ -70,14 +117,17 @@ export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind,
   // The copy inherits WAL mode from the campaign; make it a self-contained single file, so that
   // reading it later (checking or restoring it) leaves no -wal/-shm files in the backup folder.
   const copy = openSqlite(partial, { fileMustExist: true })
+  let meta: BackupMeta
   try {
     copy.pragma('journal_mode = DELETE')
+    meta = { name: label, ...dateOfDb(copy) }
   } finally {
     copy.close()
   }
   renameSync(partial, path)
+  writeFileSync(metaPath(path), JSON.stringify(meta))
   const name = basename(path)
-  return { id: name, kind, takenAt: parseName(name)!.takenAt, bytes: statSync(path).size }
+  return { id: name, kind, takenAt: parseName(name)!.takenAt, bytes: statSync(path).size, ...meta }
 }
 
 /**
@@ -106,6 +156,7 @@ export function rotateBackups(campaignPath: string, now: Date): string[] {
   for (const b of auto) {
     if (keep.has(b.id)) continue
     rmSync(join(backupsDir(campaignPath), b.id), { force: true })
+    rmSync(metaPath(join(backupsDir(campaignPath), b.id)), { force: true })
     removed.push(b.id)
   }
   return removed

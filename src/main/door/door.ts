@@ -166,7 +166,7 @@ export class Door {
           } finally {
             setCapture(db, null)
           }
-          stmt(db, `UPDATE journal SET summary = ? WHERE seq = ?`).run(spec.describe(input as never, value as never, c), seq)
+          stmt(db, `UPDATE journal SET summary = ?, day = (SELECT day FROM clock WHERE id = 1) WHERE seq = ?`).run(spec.describe(input as never, value as never, c), seq)
           stmt(db, `UPDATE journal SET undoable = 0 WHERE seq <= ? AND undoable = 1`).run(seq - UNDO_DEPTH)
           stmt(db, `DELETE FROM undo_step WHERE seq <= ?`).run(seq - UNDO_DEPTH)
           return { value, seq }

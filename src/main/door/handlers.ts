@@ -3,6 +3,7 @@ import type { HistoryEntry } from '../../shared/commands/schemas'
 import { fileNameFor, resolveCampaignPath } from '../app/paths'
 import { flipEntry } from '../campaign/undo'
 import { stmt, type Db } from '../campaign/sqlite'
+import { labelOf } from '../core/clock-state'
 import type { AppContext, HandlerTable } from './types'
 import { coreHandlers } from './core-handlers'
 import { shipHandlers } from './ship-handlers'
@@ -23,14 +24,18 @@ interface JournalRow {
   command: string
   summary: string
   undone: number
+  /** The campaign day the change left the clock on (null for changes made before it was kept). */
+  day: number | null
 }
 /** Only the contract's fields: journal rows also hold the raw input and undo bookkeeping. */
-const toEntry = (r: JournalRow): HistoryEntry => ({
+const toEntry = (db: Db, r: JournalRow): HistoryEntry => ({
   seq: r.seq,
   at: r.at,
   command: r.command,
   summary: r.summary,
-  undone: r.undone === 1
+  undone: r.undone === 1,
+  day: r.day ?? null,
+  dateLabel: r.day === null || r.day === undefined ? null : labelOf(db)(r.day)
 })
 
 /** The newest entry that is not undone, if it can be undone. */
@@ -118,7 +123,7 @@ const appHandlers = {
 
   'backups.list': { kind: 'app', run: ({ session }) => session.backups() },
 
-  'backups.create': { kind: 'campaign-async', run: ({ session }) => session.backupNow() },
+  'backups.create': { kind: 'campaign-async', run: ({ session }, input) => session.backupNow(input.name || null) },
 
   'backups.restore': {
     kind: 'app',
@@ -142,9 +147,7 @@ const appHandlers = {
   'history.list': {
     kind: 'read',
     run: ({ campaign: { db } }, input) => ({
-      entries: (stmt(db, `SELECT * FROM journal ORDER BY seq DESC LIMIT ?`).all(input.limit) as JournalRow[]).map(
-        toEntry
-      ),
+      entries: (stmt(db, `SELECT * FROM journal ORDER BY seq DESC LIMIT ?`).all(input.limit) as JournalRow[]).map((r) => toEntry(db, r)),
       canUndo: undoTarget(db) !== undefined,
       canRedo: redoTarget(db) !== undefined
     })
@@ -163,7 +166,7 @@ const appHandlers = {
         }
         flipEntry(db, target.seq)
         stmt(db, `UPDATE journal SET undone = 1 WHERE seq = ?`).run(target.seq)
-        return toEntry({ ...target, undone: 1 })
+        return toEntry(db, { ...target, undone: 1 })
       })()
       await session.afterWrite() // the campaign changed: it needs backing up like any write
       return entry
@@ -178,7 +181,7 @@ const appHandlers = {
         if (!target) throw new CommandError('rule', 'There is nothing to redo.')
         flipEntry(db, target.seq)
         stmt(db, `UPDATE journal SET undone = 0 WHERE seq = ?`).run(target.seq)
-        return toEntry({ ...target, undone: 0 })
+        return toEntry(db, { ...target, undone: 0 })
       })()
       await session.afterWrite()
       return entry

@@ -10,6 +10,7 @@ import { ventureContracts } from './ventures'
 import {
   AppStatus,
   Backup,
+  BackupName,
   CampaignFileEntry,
   CampaignInfo,
   DisplayName,
@@ -106,10 +107,10 @@ const appContracts = {
     output: z.array(Backup)
   }),
   'backups.create': contract({
-    summary: 'Back up the open campaign now.',
+    summary: 'Back up the open campaign now, with a name for the backup if given ("before the battle").',
     scope: 'campaign',
     mutates: true,
-    input: NoInput,
+    input: z.object({ name: BackupName.optional() }).strict(),
     output: Backup
   }),
   'backups.restore': contract({
