@@ -79,39 +79,7 @@ async function populate(door: Door): Promise<void> {
   await door.call('owners.heroPoints', { ownerId: yngvild.ownerId, points: 5 })
   await door.call('ledger.transfer', { from: marcel.ownerId, to: tom.ownerId, amount: 150, memo: 'Powder money, to be accounted for' })
 
-  // Seed 003, Of Ship Construction: the heroes pool their ship funds and prize money into ships.
-  await door.call('ledger.grant', { ownerId: allende.ownerId, amount: 3000, memo: 'Her share of the Lady Vasquez prize' })
-  await door.call('ledger.grant', { ownerId: yngvild.ownerId, amount: 3000, memo: 'Her share of the Lady Vasquez prize' })
-  await door.call('ledger.grant', { ownerId: marcel.ownerId, amount: 9500, memo: 'His share of the Lady Vasquez prize' })
-  await door.call('ships.commission', {
-    name: 'Santa Lucia',
-    owners: [
-      { ownerId: allende.ownerId, share: 60 },
-      { ownerId: yngvild.ownerId, share: 40 }
-    ],
-    design: {
-      hull: 'merchantman',
-      guns: { port: 4, starboard: 4, chasers: 2, stern: 0 },
-      pontGuns: { port: 2, starboard: 2 },
-      jollyBoats: 1,
-      powderTons: 1
-    }
-  })
-  await door.call('ships.commission', {
-    name: 'Sea Dog',
-    owners: [{ ownerId: marcel.ownerId, share: 100 }],
-    design: {
-      hull: 'corsair',
-      guns: { port: 4, starboard: 4, chasers: 2, stern: 0 },
-      pontGuns: { port: 1, starboard: 1 },
-      jollyBoats: 1,
-      powderTons: 0.5
-    }
-  })
-  // A week after the Santa Lucia's launch (3 months for a Merchantman): both ships are afloat.
-  await door.call('clock.advance', { days: 97 })
-
-  // Issue 6, the life of a ship: ports, and the two ships' companies (seed 003 I.2 Crew).
+  // Issue 6, the life of a ship: ports (and issue 16: the ships are built in San Cristóbal's yards).
   const laBucca = await door.call('ports.create', {
     name: 'La Bucca',
     nation: '',
@@ -133,6 +101,42 @@ async function populate(door: Door): Promise<void> {
     friendlyTo: { owners: [marcel.ownerId], nations: [] },
     notes: 'A Montaigne colonial port; Marcel still has friends on the quay.'
   })
+
+  // Seed 003, Of Ship Construction: the heroes pool their ship funds and prize money into ships.
+  await door.call('ledger.grant', { ownerId: allende.ownerId, amount: 3000, memo: 'Her share of the Lady Vasquez prize' })
+  await door.call('ledger.grant', { ownerId: yngvild.ownerId, amount: 3000, memo: 'Her share of the Lady Vasquez prize' })
+  await door.call('ledger.grant', { ownerId: marcel.ownerId, amount: 9500, memo: 'His share of the Lady Vasquez prize' })
+  // Seed 003 I.1: ships are built in a major port; San Cristóbal is one, and not colonial (no month added).
+  await door.call('ships.commission', {
+    name: 'Santa Lucia',
+    portId: sanCristobal.id,
+    owners: [
+      { ownerId: allende.ownerId, share: 60 },
+      { ownerId: yngvild.ownerId, share: 40 }
+    ],
+    design: {
+      hull: 'merchantman',
+      guns: { port: 4, starboard: 4, chasers: 2, stern: 0 },
+      pontGuns: { port: 2, starboard: 2 },
+      jollyBoats: 1,
+      powderTons: 1
+    }
+  })
+  await door.call('ships.commission', {
+    name: 'Sea Dog',
+    portId: sanCristobal.id,
+    owners: [{ ownerId: marcel.ownerId, share: 100 }],
+    design: {
+      hull: 'corsair',
+      guns: { port: 4, starboard: 4, chasers: 2, stern: 0 },
+      pontGuns: { port: 1, starboard: 1 },
+      jollyBoats: 1,
+      powderTons: 0.5
+    }
+  })
+  // A week after the Santa Lucia's launch (3 months for a Merchantman): both ships are afloat.
+  await door.call('clock.advance', { days: 97 })
+
   const ships = await door.call('ships.list')
   const santaLucia = ships.find((s) => s.name === 'Santa Lucia')!.id
   const seaDog = ships.find((s) => s.name === 'Sea Dog')!.id

@@ -213,7 +213,7 @@ describe('"+1 month" on the clock (issue 16, point 16: the same day next month o
   it('is always at least one day and lands on the same day of the month or its last day, for any calendar', () => {
     const cal = fc.record({
       months: fc.array(fc.record({ name: fc.constant('M'), days: fc.integer({ min: 1, max: 40 }) }), { minLength: 1, maxLength: 14 }),
-      weekdays: fc.constant(['A', 'B']),
+      weekdays: fc.constant(['A', 'B'] as string[]),
       startYear: fc.constant(1),
       era: fc.constant('')
     })
