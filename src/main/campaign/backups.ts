@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, extname, join } from 'node:path'
 import type { Backup, BackupKind } from '../../shared/commands/schemas'
 import { BACKUP_KINDS } from '../../shared/commands/schemas'
@@ -43,45 +43,42 @@ function parseName(name: string): { takenAt: string; kind: BackupKind } | null {
 }
 
 /**
- * What a backup says about itself beside it, in `<id>.json` (issue 16, point 16): the GM's name for it
- * ("before the battle") and the campaign date it holds. Not a backup itself, so never listed as one.
+ * What a backup says about itself (issue 16, point 16): the GM's name for it ("before the battle"),
+ * kept inside the backup file (setting `backup.name`, removed again from a campaign restored from it),
+ * and the campaign date it holds, read from its own clock and calendar.
  */
 interface BackupMeta {
   name: string | null
   day: number | null
   dateLabel: string | null
 }
-const metaPath = (file: string) => `${file}.json`
+const NAME_KEY = 'backup.name'
+const NO_META: BackupMeta = { name: null, day: null, dateLabel: null }
 
-/** The campaign date inside a backup file (its own clock and calendar); nulls when it cannot be read. */
-function dateInside(file: string): { day: number | null; dateLabel: string | null } {
+function metaOfDb(db: Db): BackupMeta {
+  const row = db.prepare(`SELECT day FROM clock WHERE id = 1`).get() as { day: number } | undefined
+  const named = db.prepare(`SELECT value FROM setting WHERE key = ?`).get(NAME_KEY) as { value: string } | undefined
+  let name: string | null = null
+  try {
+    const v = named ? (JSON.parse(named.value) as unknown) : null
+    name = typeof v === 'string' && v ? v : null
+  } catch {
+    name = null
+  }
+  if (!row) return { ...NO_META, name }
+  return { name, day: row.day, dateLabel: dateLabel(getRule(db, 'calendar'), row.day) }
+}
+
+/** The name and campaign date inside a backup file; nulls when it cannot be read. */
+function readMeta(file: string): BackupMeta {
   let db: Db | undefined
   try {
     db = openSqlite(file, { readonly: true, fileMustExist: true })
-    return dateOfDb(db)
+    return metaOfDb(db)
   } catch {
-    return { day: null, dateLabel: null }
+    return NO_META
   } finally {
     db?.close()
-  }
-}
-function dateOfDb(db: Db): { day: number | null; dateLabel: string | null } {
-  const row = db.prepare(`SELECT day FROM clock WHERE id = 1`).get() as { day: number } | undefined
-  if (!row) return { day: null, dateLabel: null }
-  return { day: row.day, dateLabel: dateLabel(getRule(db, 'calendar'), row.day) }
-}
-
-function readMeta(file: string): BackupMeta {
-  try {
-    const m = JSON.parse(readFileSync(metaPath(file), 'utf8')) as Partial<BackupMeta>
-    return {
-      name: typeof m.name === 'string' && m.name ? m.name : null,
-      day: typeof m.day === 'number' ? m.day : null,
-      dateLabel: typeof m.dateLabel === 'string' ? m.dateLabel : null
-    }
-  } catch {
-    // A backup from before names and dates were kept beside it: read its date from inside it.
-    return { name: null, ...dateInside(file) }
   }
 }
 
@@ -93,7 +90,7 @@ export function listBackups(campaignPath: string): Backup[] {
     const p = parseName(name)
     if (!p) continue
     const file = join(dir, name)
-    const meta = p.kind === 'damaged' ? { name: null, day: null, dateLabel: null } : readMeta(file)
+    const meta = p.kind === 'damaged' ? NO_META : readMeta(file)
     out.push({ id: name, kind: p.kind, takenAt: p.takenAt, bytes: statSync(file).size, ...meta })
   }
   return out.sort((a, b) => (a.takenAt === b.takenAt ? b.id.localeCompare(a.id) : b.takenAt.localeCompare(a.takenAt)))
@@ -120,12 +117,14 @@ export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind,
   let meta: BackupMeta
   try {
     copy.pragma('journal_mode = DELETE')
-    meta = { name: label, ...dateOfDb(copy) }
+    // The GM's name for it goes inside the copy (a campaign restored from it drops it again).
+    if (label) copy.prepare(`INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)`).run(NAME_KEY, JSON.stringify(label))
+    else copy.prepare(`DELETE FROM setting WHERE key = ?`).run(NAME_KEY)
+    meta = metaOfDb(copy)
   } finally {
     copy.close()
   }
   renameSync(partial, path)
-  writeFileSync(metaPath(path), JSON.stringify(meta))
   const name = basename(path)
   return { id: name, kind, takenAt: parseName(name)!.takenAt, bytes: statSync(path).size, ...meta }
 }
@@ -156,7 +155,6 @@ export function rotateBackups(campaignPath: string, now: Date): string[] {
   for (const b of auto) {
     if (keep.has(b.id)) continue
     rmSync(join(backupsDir(campaignPath), b.id), { force: true })
-    rmSync(metaPath(join(backupsDir(campaignPath), b.id)), { force: true })
     removed.push(b.id)
   }
   return removed
@@ -209,5 +207,12 @@ export async function copyBackupInto(source: string, campaignPath: string): Prom
     await src.backup(campaignPath)
   } finally {
     src.close()
+  }
+  // The backup's own name stays with the backup, not with the campaign restored from it.
+  const dst = openSqlite(campaignPath, { fileMustExist: true })
+  try {
+    dst.prepare(`DELETE FROM setting WHERE key = ?`).run(NAME_KEY)
+  } finally {
+    dst.close()
   }
 }

@@ -4,6 +4,7 @@ import { fileNameFor, resolveCampaignPath } from '../app/paths'
 import { flipEntry } from '../campaign/undo'
 import { stmt, type Db } from '../campaign/sqlite'
 import { labelOf } from '../core/clock-state'
+import { drawChartTemplate } from '../chart/template'
 import type { AppContext, HandlerTable } from './types'
 import { coreHandlers } from './core-handlers'
 import { shipHandlers } from './ship-handlers'
@@ -85,6 +86,8 @@ const appHandlers = {
     run: async (ctx, input) => {
       const path = pathOf(ctx, input.path ?? fileNameFor(input.name))
       await ctx.session.create(path, input.name, input.setting)
+      // Issue 16, point 12: a Théah campaign may start with the sample's chart (part of its making, not undoable).
+      if (input.chart === 'theah') drawChartTemplate(ctx.session.campaign!.db)
       return ctx.session.status()
     }
   },

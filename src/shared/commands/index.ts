@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { contract } from './contract'
+import { CHART_TEMPLATES } from '../voyage/theah-chart'
 import { coreContracts } from './core'
 import { shipContracts } from './ships'
 import { battleContracts } from './battles'
@@ -65,9 +66,12 @@ const appContracts = {
         name: DisplayName,
         setting: Setting.default('theah'),
         /** Where to create it: a file name in the campaigns folder, or (desktop) any path. Default: from the name. */
-        path: CampaignPath.optional()
+        path: CampaignPath.optional(),
+        /** The chart it starts with: the Théah chart the sample uses (ports, sea areas, routes), or a blank one. Théah only. */
+        chart: z.enum(CHART_TEMPLATES).default('blank')
       })
-      .strict(),
+      .strict()
+      .refine((v) => v.chart === 'blank' || v.setting === 'theah', { message: 'the Théah chart is for a Théah campaign only', path: ['chart'] }),
     output: AppStatus
   }),
   'campaigns.open': contract({

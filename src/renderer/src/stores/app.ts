@@ -183,8 +183,10 @@ export const useAppStore = defineStore('app', {
       return true
     },
 
-    createCampaign(name: string, setting: Setting, path?: string) {
-      return this.run('campaigns.create', path ? { name, setting, path } : { name, setting }).then((s) => this.adopt(s))
+    /** Create a campaign; a Théah one may start with the sample's chart (`chart: 'theah'`) or a blank one. */
+    createCampaign(name: string, setting: Setting, path?: string, chart: 'theah' | 'blank' = 'blank') {
+      const c = setting === 'theah' ? chart : 'blank'
+      return this.run('campaigns.create', path ? { name, setting, path, chart: c } : { name, setting, chart: c }).then((s) => this.adopt(s))
     },
     /**
      * Open a campaign. One open in another Quarterdeck window is not an error to toast: the GM is
