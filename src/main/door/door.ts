@@ -154,7 +154,7 @@ export class Door {
         const { value, seq } = db.transaction(() => {
           stmt(db, `DELETE FROM journal WHERE undone = 1`).run() // a new write ends the redo chain
           const seq = Number(
-            stmt(db, `INSERT INTO journal (at, command, input, summary) VALUES (?, ?, ?, '')`).run(session.now().toISOString(), name, JSON.stringify(input)).lastInsertRowid
+            stmt(db, `INSERT INTO journal (at, command, input, summary) VALUES (?, ?, ?, '')`).run(session.now().toISOString(), name, JSON.stringify(spec.journalInput ? spec.journalInput(input as never) : input)).lastInsertRowid
           )
           setCapture(db, seq)
           let value: unknown

@@ -11,6 +11,7 @@ import { shipHandlers } from './ship-handlers'
 import { battleHandlers } from './battle-handlers'
 import { crewHandlers } from './crew-handlers'
 import { voyageHandlers } from './voyage-handlers'
+import { chartImageHandlers } from './chart-image-handlers'
 import { tradeHandlers } from './trade-handlers'
 import { ventureHandlers } from './venture-handlers'
 import { readdirSync, statSync, type Stats } from 'node:fs'
@@ -193,4 +194,4 @@ const appHandlers = {
 } satisfies Partial<HandlerTable>
 
 /** Every command's handler, keyed exactly like the contract table (the type checker holds them in step). */
-export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers, ...tradeHandlers, ...ventureHandlers }
+export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers, ...chartImageHandlers, ...tradeHandlers, ...ventureHandlers }

@@ -6,6 +6,7 @@ import { shipContracts } from './ships'
 import { battleContracts } from './battles'
 import { crewContracts } from './crew'
 import { voyageContracts } from './voyages'
+import { chartImageContracts } from './chart-image'
 import { tradeContracts } from './trade'
 import { ventureContracts } from './ventures'
 import {
@@ -24,6 +25,7 @@ import {
 export * from './schemas'
 export * from './core'
 export * from './ships'
+export * from './chart-image'
 export * from './battles'
 export * from './crew'
 export * from './voyages'
@@ -168,7 +170,7 @@ const appContracts = {
  * The main process pairs each entry with a handler (src/main/door/handlers.ts); the renderer
  * reaches them through the bridge; the HTTP host serves them at POST /api/<name>.
  */
-export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...tradeContracts, ...ventureContracts } as const
+export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...chartImageContracts, ...tradeContracts, ...ventureContracts } as const
 
 export type Contracts = typeof contracts
 export type CommandName = keyof Contracts
