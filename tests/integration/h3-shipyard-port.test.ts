@@ -31,7 +31,7 @@ describe('seed 003 I.1 Of Ship Construction: ships are built in a major port, a 
     expect(out.launchDay).toBe(59) // 1 Primus + 2 months = 1 Tertius
     expect(out.constructionMonths).toBe(2)
     expect(out.builtAt).toEqual({ portId: yard.id, name: 'San Cristóbal', colonial: false })
-    expect(out.construction).toEqual([{ label: 'construction and modifications, months', value: 2 }])
+    expect(out.construction).toEqual([{ label: 'Corsair: construction time', value: 2 }])
     await call('clock.advance', { days: 59 })
     const ship = await call('ships.get', { shipId: out.shipId })
     expect(ship.status).toBe('port')
@@ -40,20 +40,27 @@ describe('seed 003 I.1 Of Ship Construction: ships are built in a major port, a 
     expect(port.port.ships.map((s) => s.name)).toEqual(['Sea Dog'])
   })
 
-  it('a major colonial port adds one month to the construction time, with the term that says why', async () => {
+  it('a major colonial port adds one month to the construction time, with the term that says why; the design must say so', async () => {
     const owner = await richOwner()
     const yard = await call('ports.create', { name: 'Puerto Dorado', nation: 'Castille', major: true, colonial: true })
-    const out = await call('ships.commission', { design: CORSAIR, name: 'Sea Dog', owners: [{ ownerId: owner, share: 100 }], portId: yard.id })
+    const refused = await failureOf(t.door, 'ships.commission', { design: CORSAIR, name: 'Sea Dog', owners: [{ ownerId: owner, share: 100 }], portId: yard.id })
+    expect(refused.message).toBe('Puerto Dorado is a colonial port: a ship built there takes one more month, so the design must say "Built in a colonial port".')
+    expect(refused.details).toMatchObject({ field: 'design.colonial' })
+    const out = await call('ships.commission', { design: { ...CORSAIR, colonial: true }, name: 'Sea Dog', owners: [{ ownerId: owner, share: 100 }], portId: yard.id })
     expect(out.constructionMonths).toBe(3)
     expect(out.launchDay).toBe(90) // 1 Primus + 3 months = 1 Quartus (31 + 28 + 31)
     expect(out.construction).toEqual([
-      { label: 'construction and modifications, months', value: 2 },
-      { label: 'built in Puerto Dorado, a colonial port (High Seas Combat, I. Of Ship Construction)', value: 1 }
+      { label: 'Corsair: construction time', value: 2 },
+      { label: 'Built in a colonial port', value: 1 }
     ])
     await call('clock.advance', { days: 89 })
     expect((await call('ships.get', { shipId: out.shipId })).status).toBe('construction')
     await call('clock.advance', { days: 1 })
     expect((await call('ships.get', { shipId: out.shipId })).status).toBe('port')
+    // Marked colonial but built in a continental port: refused too.
+    const home = await call('ports.create', { name: 'San Cristóbal', nation: 'Castille', major: true })
+    const wrong = await failureOf(t.door, 'ships.commission', { design: { ...CORSAIR, colonial: true }, name: 'Sea Wolf', owners: [{ ownerId: owner, share: 100 }], portId: home.id })
+    expect(wrong.details).toMatchObject({ field: 'design.colonial' })
   })
 
   it('a port that is not major is refused at the field, and nothing is charged or built', async () => {

@@ -278,9 +278,9 @@ export function commissionShip(db: Db, input: CommissionInput, opts: { allowDebt
     )
   }
 
-  const yard = input.portId === undefined ? null : yardAt(db, input.portId)
+  const yard = input.portId === undefined ? null : yardAt(db, input.portId, 'portId', input.design.colonial) // issue 16, point 13
   const charges = planCharges(db, quote.total, owners, opts.allowDebt, opts.currency)
-  const months = quote.constructionMonths + (yard?.extraMonths ?? 0)
+  const months = quote.constructionMonths
   const launchDay = addMonths(getRule(db, 'calendar'), today, months)
 
   const id = Number(
@@ -300,9 +300,7 @@ export function commissionShip(db: Db, input: CommissionInput, opts: { allowDebt
     db,
     id,
     today,
-    `Ordered at the shipyard${yard ? ` of ${yard.name}` : ''} as a ${kind} for ${fmt(quote.total)} ${opts.currency} by ${who}; ${months} month${months === 1 ? '' : 's'} to build${
-      yard?.extraMonths ? ' (one more in a colonial port)' : ''
-    }`
+    `Ordered at the shipyard${yard ? ` of ${yard.name}` : ''} as a ${kind} for ${fmt(quote.total)} ${opts.currency} by ${who}; ${months} month${months === 1 ? '' : 's'} to build`
   )
 
   const lines: Line[] = []
@@ -338,10 +336,6 @@ export function commissionShip(db: Db, input: CommissionInput, opts: { allowDebt
       value: c.fromShipFund + c.fromCash
     }))
   ]
-  const construction: Term[] = [
-    { label: 'construction and modifications, months', value: quote.constructionMonths },
-    ...(yard?.extraMonths ? [{ label: `built in ${yard.name}, a colonial port (High Seas Combat, I. Of Ship Construction)`, value: yard.extraMonths }] : [])
-  ]
   return {
     shipId: id,
     launchDay,
@@ -351,7 +345,7 @@ export function commissionShip(db: Db, input: CommissionInput, opts: { allowDebt
     breakdown,
     builtAt: yard ? { portId: yard.portId, name: yard.name, colonial: yard.colonial } : null,
     constructionMonths: months,
-    construction
+    construction: quote.constructionBreakdown
   }
 }
 

@@ -82,7 +82,7 @@ export const shipContracts = {
         design: ShipDesign,
         name: DisplayName,
         owners: ShipOwners,
-        /** The major port where she is built (seed 003 I.1); a colonial port adds one month. Left out: a yard not on record. */
+        /** The major port where she is built (seed 003 I.1); a colonial one adds a month, so the design's `colonial` must match it. Left out: a yard not on record. */
         portId: Id.optional()
       })
       .strict(),
@@ -95,7 +95,7 @@ export const shipContracts = {
       breakdown: z.array(Term),
       /** Where she is built and launched (null: a yard not on record). */
       builtAt: z.object({ portId: Id, name: z.string(), colonial: z.boolean() }).nullable(),
-      /** Months to build, with the month a colonial port adds. */
+      /** Months to build (with the month a colonial port adds), and their terms. */
       constructionMonths: z.number().int(),
       construction: z.array(Term)
     })
