@@ -90,7 +90,7 @@ describe('the chart of a new campaign (issue 16, point 12)', () => {
 
     await openPage(page, 'Chart', 'chart')
     await page.locator('[data-test=sea-chart] canvas').first().waitFor()
-    await page.getByRole('tab', { name: 'Edit' }).click()
+    await page.locator('[data-test=edit-chart]').click()
     await page.locator('[data-test=chart-editor]').getByText('Routes (16)').waitFor()
     await hideMessages(page)
     await shot(page, 'h3-new-campaign-theah-chart')
@@ -133,7 +133,7 @@ describe('the chart of a new campaign (issue 16, point 12)', () => {
     await hideMessages(page)
     await shot(page, 'h3-chart-fit-ports')
 
-    await page.getByRole('tab', { name: 'Edit' }).click()
+    await page.locator('[data-test=edit-chart]').click()
     const card = page.locator('[data-test=map-image]')
     await card.getByText('Map under the chart').waitFor()
     const input = card.locator('[data-test=map-image-input]')

@@ -52,7 +52,7 @@ describe('where she is built (issue 16, point 13)', () => {
     // Only major ports have shipyards: La Bucca is not offered.
     await commission.locator('[data-test=ship-yard]').click()
     const options = page.locator('.n-base-select-option:visible')
-    await expect.poll(() => options.allTextContents()).toEqual(['San Cristóbal', 'Port Royal (colonial port: one more month)'])
+    await expect.poll(() => options.allTextContents()).toEqual(['Port Royal (colonial port: one more month)', 'San Cristóbal'])
     await page.keyboard.press('Escape')
     await expect.poll(() => page.locator('.n-base-select-menu:visible').count()).toBe(0)
 
