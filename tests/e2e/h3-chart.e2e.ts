@@ -33,28 +33,27 @@ async function viewBox(page: Page): Promise<number[]> {
 
 /** A map picture drawn in the page (a PNG of the given size, with a coast on it), as a file to choose. */
 async function mapPng(page: Page, w: number, h: number): Promise<Buffer> {
-  const b64 = await page.evaluate(
-    ([w, h]) => {
-      const c = document.createElement('canvas')
-      c.width = w
-      c.height = h
-      const g = c.getContext('2d')!
-      g.fillStyle = '#cfe0e6'
-      g.fillRect(0, 0, w, h)
-      g.fillStyle = '#d9c79a'
-      g.beginPath()
-      g.moveTo(w * 0.6, 0)
-      g.bezierCurveTo(w * 0.5, h * 0.3, w * 0.75, h * 0.6, w * 0.62, h)
-      g.lineTo(w, h)
-      g.lineTo(w, 0)
-      g.fill()
-      g.strokeStyle = '#8f7a55'
-      g.lineWidth = 3
-      g.stroke()
-      return c.toDataURL('image/png').split(',')[1]!
-    },
-    [w, h]
-  )
+  // Run in the page (a string, as the tests run in Node without the DOM's types).
+  const b64 = await page.evaluate<string>(`(() => {
+    const w = ${w}, h = ${h}
+    const c = document.createElement('canvas')
+    c.width = w
+    c.height = h
+    const g = c.getContext('2d')
+    g.fillStyle = '#cfe0e6'
+    g.fillRect(0, 0, w, h)
+    g.fillStyle = '#d9c79a'
+    g.beginPath()
+    g.moveTo(w * 0.6, 0)
+    g.bezierCurveTo(w * 0.5, h * 0.3, w * 0.75, h * 0.6, w * 0.62, h)
+    g.lineTo(w, h)
+    g.lineTo(w, 0)
+    g.fill()
+    g.strokeStyle = '#8f7a55'
+    g.lineWidth = 3
+    g.stroke()
+    return c.toDataURL('image/png').split(',')[1]
+  })()`)
   return Buffer.from(b64, 'base64')
 }
 
@@ -98,13 +97,13 @@ describe('the chart of a new campaign (issue 16, point 12)', () => {
     // "Start blank": an empty chart. The Théah chart is refused for an Atrilian campaign, at the field.
     await apiOk(host, 'campaigns.create', { name: 'Blank Seas', chart: 'blank' })
     expect((await apiOk<Chart>(host, 'chart.get')).ports).toEqual([])
-    const refused = await host.api<{ code: string; details: { issues: { field: string; message: string }[] } }>('campaigns.create', {
+    const refused = await host.api<{ error: { code: string; details: { issues: { field: string; message: string }[] } } }>('campaigns.create', {
       name: 'Atrilian Seas',
       setting: 'atrilia',
       chart: 'theah'
     })
     expect(refused.status).toBe(400)
-    expect(refused.body.details.issues).toEqual([{ field: 'chart', message: 'the Théah chart is for a Théah campaign only' }])
+    expect(refused.body.error.details.issues).toEqual([{ field: 'chart', message: 'the Théah chart is for a Théah campaign only' }])
   })
 
   it('Fit fits what is drawn; a map image goes under the chart (type and size checked at the field) and Fit takes it in', async () => {
