@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AppSession } from '../../src/main/app/session'
 import { Door } from '../../src/main/door/door'
+import { THEAH_CHART } from '../../src/shared/voyage/theah-chart'
 
 export const SAMPLE_NAME = 'The Tortuga Run'
 export const SAMPLE_FILE_NAME = 'The-Tortuga-Run.quarterdeck'
@@ -79,39 +80,7 @@ async function populate(door: Door): Promise<void> {
   await door.call('owners.heroPoints', { ownerId: yngvild.ownerId, points: 5 })
   await door.call('ledger.transfer', { from: marcel.ownerId, to: tom.ownerId, amount: 150, memo: 'Powder money, to be accounted for' })
 
-  // Seed 003, Of Ship Construction: the heroes pool their ship funds and prize money into ships.
-  await door.call('ledger.grant', { ownerId: allende.ownerId, amount: 3000, memo: 'Her share of the Lady Vasquez prize' })
-  await door.call('ledger.grant', { ownerId: yngvild.ownerId, amount: 3000, memo: 'Her share of the Lady Vasquez prize' })
-  await door.call('ledger.grant', { ownerId: marcel.ownerId, amount: 9500, memo: 'His share of the Lady Vasquez prize' })
-  await door.call('ships.commission', {
-    name: 'Santa Lucia',
-    owners: [
-      { ownerId: allende.ownerId, share: 60 },
-      { ownerId: yngvild.ownerId, share: 40 }
-    ],
-    design: {
-      hull: 'merchantman',
-      guns: { port: 4, starboard: 4, chasers: 2, stern: 0 },
-      pontGuns: { port: 2, starboard: 2 },
-      jollyBoats: 1,
-      powderTons: 1
-    }
-  })
-  await door.call('ships.commission', {
-    name: 'Sea Dog',
-    owners: [{ ownerId: marcel.ownerId, share: 100 }],
-    design: {
-      hull: 'corsair',
-      guns: { port: 4, starboard: 4, chasers: 2, stern: 0 },
-      pontGuns: { port: 1, starboard: 1 },
-      jollyBoats: 1,
-      powderTons: 0.5
-    }
-  })
-  // A week after the Santa Lucia's launch (3 months for a Merchantman): both ships are afloat.
-  await door.call('clock.advance', { days: 97 })
-
-  // Issue 6, the life of a ship: ports, and the two ships' companies (seed 003 I.2 Crew).
+  // Issue 6, the life of a ship: ports (and issue 16: the ships are built in San Cristóbal's yards).
   const laBucca = await door.call('ports.create', {
     name: 'La Bucca',
     nation: '',
@@ -133,6 +102,42 @@ async function populate(door: Door): Promise<void> {
     friendlyTo: { owners: [marcel.ownerId], nations: [] },
     notes: 'A Montaigne colonial port; Marcel still has friends on the quay.'
   })
+
+  // Seed 003, Of Ship Construction: the heroes pool their ship funds and prize money into ships.
+  await door.call('ledger.grant', { ownerId: allende.ownerId, amount: 3000, memo: 'Her share of the Lady Vasquez prize' })
+  await door.call('ledger.grant', { ownerId: yngvild.ownerId, amount: 3000, memo: 'Her share of the Lady Vasquez prize' })
+  await door.call('ledger.grant', { ownerId: marcel.ownerId, amount: 9500, memo: 'His share of the Lady Vasquez prize' })
+  // Seed 003 I.1: ships are built in a major port; San Cristóbal is one, and not colonial (no month added).
+  await door.call('ships.commission', {
+    name: 'Santa Lucia',
+    portId: sanCristobal.id,
+    owners: [
+      { ownerId: allende.ownerId, share: 60 },
+      { ownerId: yngvild.ownerId, share: 40 }
+    ],
+    design: {
+      hull: 'merchantman',
+      guns: { port: 4, starboard: 4, chasers: 2, stern: 0 },
+      pontGuns: { port: 2, starboard: 2 },
+      jollyBoats: 1,
+      powderTons: 1
+    }
+  })
+  await door.call('ships.commission', {
+    name: 'Sea Dog',
+    portId: sanCristobal.id,
+    owners: [{ ownerId: marcel.ownerId, share: 100 }],
+    design: {
+      hull: 'corsair',
+      guns: { port: 4, starboard: 4, chasers: 2, stern: 0 },
+      pontGuns: { port: 1, starboard: 1 },
+      jollyBoats: 1,
+      powderTons: 0.5
+    }
+  })
+  // A week after the Santa Lucia's launch (3 months for a Merchantman): both ships are afloat.
+  await door.call('clock.advance', { days: 97 })
+
   const ships = await door.call('ships.list')
   const santaLucia = ships.find((s) => s.name === 'Santa Lucia')!.id
   const seaDog = ships.find((s) => s.name === 'Sea Dog')!.id
@@ -170,50 +175,26 @@ async function populate(door: Door): Promise<void> {
 
   // Issue 7, the sea chart (seed 003 II-III): Théah's western shores to the east, the colonies across
   // the ocean to the west, the pirate haven of La Bucca, sea lanes between, uncharted reaches beyond.
-  await door.call('chart.configure', { scaleNmPerUnit: 2, width: 1600, height: 1000, defaultWater: 'seaLane' })
-  const port = async (name: string, nation: string, x: number, y: number, extra: { major?: boolean; colonial?: boolean; notes?: string } = {}) => {
-    const p = await door.call('ports.create', { name, nation, ...extra })
-    await door.call('chart.placePort', { portId: p.id, x, y })
-    return p.id
+  // The chart is the Théah chart a new Théah campaign may start with (src/shared/voyage/theah-chart.ts).
+  await door.call('chart.configure', THEAH_CHART.settings)
+  const portIds = new Map<string, number>([
+    [laBucca.name, laBucca.id],
+    [sanCristobal.name, sanCristobal.id],
+    [portRenard.name, portRenard.id]
+  ])
+  for (const p of THEAH_CHART.ports) {
+    let id = portIds.get(p.name)
+    if (id === undefined) {
+      const { x: _x, y: _y, ...fields } = p
+      id = (await door.call('ports.create', fields)).id
+      portIds.set(p.name, id)
+    }
+    await door.call('chart.placePort', { portId: id, x: p.x, y: p.y })
   }
-  await door.call('chart.placePort', { portId: sanCristobal.id, x: 1050, y: 700 })
-  await door.call('chart.placePort', { portId: laBucca.id, x: 350, y: 600 })
-  await door.call('chart.placePort', { portId: portRenard.id, x: 250, y: 420 })
-  const altamira = await port('Altamira', 'Castille', 1000, 820, { major: true, notes: 'The Castillian treasure fleets muster here.' })
-  const charouse = await port('Charouse', 'Montaigne', 1150, 450, { major: true, notes: 'The Emperor’s great Atlantic harbour.' })
-  const carleon = await port('Carleon', 'Avalon', 1000, 220, { major: true, notes: 'Queen Elaine’s Sea Dogs put out from here.' })
-  const kirk = await port('Kirk', 'Vendel', 1350, 120, { major: true, notes: 'The Vendel League’s counting houses.' })
-  const hafenburg = await port('Hafenburg', 'Eisen', 1380, 330, { notes: 'An Eisen port full of mercenary captains.' })
-  const portoSpada = await port('Porto Spada', 'Vodacce', 1400, 720, { major: true, notes: 'A merchant prince’s harbour.' })
-  const puertoDorado = await port('Puerto Dorado', 'Castille', 420, 780, { colonial: true, notes: 'Silver from the interior is loaded here.' })
-  const newCarleon = await port('New Carleon', 'Avalon', 200, 260, { colonial: true, notes: 'A young Avalon colony behind a palisade.' })
-  const fortKirk = await port('Fort Kirk', 'Vendel', 480, 350, { colonial: true, notes: 'A Vendel trading fort.' })
-  const area = (name: string, kind: 'coastal' | 'colonial' | 'continental' | 'seaLane' | 'uncharted', pts: [number, number][]) =>
-    door.call('chart.saveArea', { name, kind, polygon: pts.map(([x, y]) => ({ x, y })) })
-  await area('Théan coastal waters', 'continental', [[900, 60], [1600, 60], [1600, 900], [900, 900]])
-  await area('Colonial waters', 'colonial', [[110, 200], [620, 200], [620, 860], [110, 860]])
-  await area('The Bucca Shallows', 'coastal', [[290, 540], [410, 540], [410, 660], [290, 660]])
-  await area('The Trade Winds lane', 'seaLane', [[620, 560], [900, 560], [900, 860], [620, 860]])
-  await area('The Northern Passage', 'seaLane', [[620, 200], [900, 200], [900, 460], [620, 460]])
-  await area('The Uncharted Reaches', 'uncharted', [[0, 880], [1600, 880], [1600, 1000], [0, 1000]])
-  await area('The Western Mists', 'uncharted', [[0, 0], [100, 0], [100, 880], [0, 880]])
-  const route = (a: number, b: number, via: [number, number][] = []) => door.call('chart.saveRoute', { fromPortId: a, toPortId: b, via: via.map(([x, y]) => ({ x, y })) })
-  await route(sanCristobal.id, altamira)
-  await route(sanCristobal.id, charouse, [[1120, 580]])
-  await route(sanCristobal.id, portoSpada, [[1250, 760]])
-  await route(charouse, carleon, [[1080, 330]])
-  await route(carleon, kirk, [[1200, 140]])
-  await route(kirk, hafenburg)
-  await route(charouse, hafenburg, [[1300, 400]])
-  await route(sanCristobal.id, laBucca.id, [[800, 650], [600, 620]])
-  await route(altamira, puertoDorado, [[700, 830]])
-  await route(charouse, portRenard.id, [[700, 420]])
-  await route(carleon, newCarleon, [[650, 240]])
-  await route(laBucca.id, portRenard.id)
-  await route(laBucca.id, puertoDorado)
-  await route(portRenard.id, newCarleon)
-  await route(portRenard.id, fortKirk)
-  await route(fortKirk, newCarleon)
+  for (const a of THEAH_CHART.areas) await door.call('chart.saveArea', { name: a.name, kind: a.kind, polygon: a.polygon.map(([x, y]) => ({ x, y })) })
+  for (const r of THEAH_CHART.routes) {
+    await door.call('chart.saveRoute', { fromPortId: portIds.get(r.from)!, toPortId: portIds.get(r.to)!, via: r.via.map(([x, y]) => ({ x, y })) })
+  }
   await door.call('drama.set', { gm: 3 })
 
   await door.call('reminders.add', { title: 'Sail for Tortuga before the autumn storms', inDays: 45 })

@@ -80,3 +80,13 @@ export function addMonths(cal: Calendar, day: number, months: number): number {
   const dayOfMonth = Math.min(d.dayOfMonth, cal.months[month]!.days)
   return dayOfDate(cal, d.year + yearShift, month + 1, dayOfMonth)
 }
+
+/**
+ * "+1 month" on the clock (issue 16, point 16): the same day of the month in the next calendar
+ * month, and how many days that is. When the next month is shorter than today's day of the month,
+ * the clock stops on that month's last day (31 Primus + 1 month → 28 Secundus) and `clamped` says so.
+ */
+export function nextMonthSameDay(cal: Calendar, day: number): { day: number; days: number; clamped: boolean } {
+  const to = addMonths(cal, day, 1)
+  return { day: to, days: to - day, clamped: dateOf(cal, to).dayOfMonth !== dateOf(cal, day).dayOfMonth }
+}

@@ -93,25 +93,26 @@ describe('campaign core in Chromium', () => {
     await list.filter({ hasText: 'Careen the Sea Dog' }).waitFor({ state: 'detached' })
     expect((await api<Reminder[]>('reminders.list')).map((r) => r.title)).toEqual(['Pay the crew', 'Check the roll log'])
 
-    // A month forward: the date changes, and the reminder that fell due on the way is reported.
+    // A month forward (to the same day next month: 1 Primus → 1 Secundus, 31 days): the date changes,
+    // and the reminder that fell due on the way is reported.
     await page.locator('[data-test=advance-month]').click()
-    const after = await expect.poll(async () => (await api<ClockNow>('clock.now')).day).toBe(30)
+    const after = await expect.poll(async () => (await api<ClockNow>('clock.now')).day).toBe(31)
     void after
     const now = await api<ClockNow>('clock.now')
     await page.locator('[data-test=clock-date]').getByText(now.label, { exact: true }).waitFor()
-    await page.locator('[data-test=clock-day]').getByText('Day 30').waitFor()
+    await page.locator('[data-test=clock-day]').getByText('Day 31').waitFor()
     const summary = page.locator('[data-test=advance-summary]')
     await summary.getByText('Due today: Pay the crew').waitFor()
     await summary.getByText('Reminders due').waitFor()
-    await page.locator('.n-message').filter({ hasText: 'Advanced 30 days' }).waitFor()
+    await page.locator('.n-message').filter({ hasText: 'Advanced 31 days' }).waitFor()
     // The due reminder is now past; the other counts down from the new date.
     await list.filter({ hasText: 'Pay the crew' }).waitFor({ state: 'detached' })
-    await expect(list.filter({ hasText: 'Check the roll log' }).textContent()).resolves.toContain('in 10 days')
+    await expect(list.filter({ hasText: 'Check the roll log' }).textContent()).resolves.toContain('in 9 days')
     await settle(page)
     await shot(page, 'core-dashboard-clock-advanced')
 
     await page.getByLabel('Show past reminders').click()
-    await expect(list.filter({ hasText: 'Pay the crew' }).textContent()).resolves.toContain('20 days ago')
+    await expect(list.filter({ hasText: 'Pay the crew' }).textContent()).resolves.toContain('21 days ago')
 
     // Log → Clock shows the reminder step's entry on its day (day 10).
     await goTo(page, 'Log')
@@ -132,7 +133,7 @@ describe('campaign core in Chromium', () => {
     // The dashboard at full HD: nothing overflows sideways.
     await page.setViewportSize({ width: 1920, height: 1080 })
     await goTo(page, 'Dashboard')
-    await page.locator('[data-test=clock-day]').getByText('Day 30').waitFor()
+    await page.locator('[data-test=clock-day]').getByText('Day 31').waitFor()
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0)
     await settle(page)
     await shot(page, 'core-dashboard-1920')

@@ -63,7 +63,7 @@ describe('undo back to the start', () => {
     // A month passes; a roll by the app, then one by hand.
     await openPage(page, 'Dashboard', 'dashboard')
     await page.locator('[data-test=advance-month]').click()
-    await page.locator('[data-test=clock-day]').getByText('Day 30').waitFor()
+    await page.locator('[data-test=clock-day]').getByText('Day 31').waitFor() // 1 Primus → 1 Secundus
     await page.getByLabel('Dice notation').fill('2k2')
     await page.locator('[data-test=roll-button]').click()
     await page.locator('[data-test=roll-result]').waitFor()
@@ -77,7 +77,7 @@ describe('undo back to the start', () => {
     await expect.poll(async () => (await state(host!)).rolls).toBe(2)
 
     const played = await state(host)
-    expect(played).toMatchObject({ people: 2, ledger: 1, day: 30, rolls: 2, settings: { diceMode: 'manual' } })
+    expect(played).toMatchObject({ people: 2, ledger: 1, day: 31, rolls: 2, settings: { diceMode: 'manual' } })
     await shot(page, 'undo-to-start-before')
 
     // Undo until there is nothing left to undo, waiting each time for the header to catch up.

@@ -89,7 +89,9 @@ describe('clock', () => {
     expect(await call('clock.now')).toEqual({
       day: 0,
       date: { year: 1668, month: 1, monthName: 'Primus', dayOfMonth: 1, weekday: 'Soldi', weekdayIndex: 0 },
-      label: 'Soldi, 1 Primus 1668 AV'
+      label: 'Soldi, 1 Primus 1668 AV',
+      // Issue 16, point 16: "+1 month" is the same day next month (Primus has 31 days).
+      nextMonth: { day: 31, label: 'Veldi, 1 Secundus 1668 AV', days: 31, clamped: false }
     })
   })
 

@@ -291,13 +291,14 @@ describe('the journal, undo and redo', () => {
     expect(h.canUndo).toBe(true)
     expect(h.canRedo).toBe(false)
     expect(h.entries.map(({ seq: _seq, ...e }) => e)).toEqual([
-      { at: '2026-05-01T20:01:00.000Z', command: 'campaign.rename', summary: 'Renamed the campaign to “Two”', undone: false },
-      { at: '2026-05-01T20:00:00.000Z', command: 'campaign.rename', summary: 'Renamed the campaign to “One”', undone: false }
+      // Issue 16, point 16: with the campaign date each change left the clock on.
+      { at: '2026-05-01T20:01:00.000Z', command: 'campaign.rename', summary: 'Renamed the campaign to “Two”', undone: false, day: 0, dateLabel: 'Soldi, 1 Primus 1668 AV' },
+      { at: '2026-05-01T20:00:00.000Z', command: 'campaign.rename', summary: 'Renamed the campaign to “One”', undone: false, day: 0, dateLabel: 'Soldi, 1 Primus 1668 AV' }
     ])
     expect(h.entries[0]!.seq).toBeGreaterThan(h.entries[1]!.seq)
     // Exactly the contract's fields: the raw input and undo bookkeeping stay inside.
-    expect(Object.keys(h.entries[0]!).sort()).toEqual(['at', 'command', 'seq', 'summary', 'undone'])
-    expect(Object.keys(await t.door.call('history.undo')).sort()).toEqual(['at', 'command', 'seq', 'summary', 'undone'])
+    expect(Object.keys(h.entries[0]!).sort()).toEqual(['at', 'command', 'dateLabel', 'day', 'seq', 'summary', 'undone'])
+    expect(Object.keys(await t.door.call('history.undo')).sort()).toEqual(['at', 'command', 'dateLabel', 'day', 'seq', 'summary', 'undone'])
     expect((await history(1)).entries).toHaveLength(1)
   })
 

@@ -36,10 +36,16 @@ describe('a voyage across the sample chart', () => {
     await call('ships.moveTo', { shipId: seaDog, portId: port('San Cristóbal') })
     await call('clock.advance', { days: 20 })
 
-    // A route that is not on the chart is named.
+    // No route is drawn to Fort Kirk: open sea is a sea lane on the sample's chart, so the plan takes the
+    // direct course (issue 16, point 12: San Cristóbal (1050, 700) to Fort Kirk (480, 350), 2 nm a unit).
+    const direct = await call('voyages.plan', { shipIds: [santaLucia], route: [port('San Cristóbal'), port('Fort Kirk')] })
+    expect(direct.legs).toEqual([expect.objectContaining({ fromName: 'San Cristóbal', toName: 'Fort Kirk', routeId: null, distanceNm: Math.round(Math.hypot(570, 350) * 2) })])
+    // Where open sea is another water, a route that is not on the chart is named.
+    await call('chart.configure', { defaultWater: 'uncharted' })
     const missing = errorOf(await t.door.invoke('voyages.plan', { shipIds: [santaLucia], route: [port('San Cristóbal'), port('Fort Kirk')] }, 'internal'))
     expect(missing.code).toBe('rule')
     expect(missing.message).toContain('There is no route from San Cristóbal to Fort Kirk')
+    await call('chart.configure', { defaultWater: 'seaLane' })
 
     // seed 003 II: each ship's speed with its terms; the squadron sails at its slowest.
     const plan = await call('voyages.plan', { shipIds: [santaLucia, seaDog], route: [port('San Cristóbal'), port('La Bucca')] })

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { dateLabel, dateOf, startsMonth, startsWeek, yearLength, type Calendar } from '../../src/shared/calendar'
+import { dateLabel, dateOf, nextMonthSameDay, startsMonth, startsWeek, yearLength, type Calendar } from '../../src/shared/calendar'
 import { RULE_TABLES, THEAH_CALENDAR } from '../../src/shared/rules/tables'
 
 /** The calendar rule table's schema (what rules.set checks a calendar against). */
@@ -188,6 +188,46 @@ describe('properties (RULES.md §2 "Time")', () => {
         expect(a.dayOfMonth).toBeLessThanOrEqual(cal.months[a.month - 1]!.days)
       }),
       { numRuns: 300 }
+    )
+  })
+})
+
+describe('"+1 month" on the clock (issue 16, point 16: the same day next month on the calendar)', () => {
+  it('goes to the same day of the next month, by that month\'s length, across the year\'s end', () => {
+    const d = nextMonthSameDay(T, 14) // 15 Primus
+    expect(d).toEqual({ day: 14 + 31, days: 31, clamped: false })
+    expect(dateOf(T, d.day)).toMatchObject({ monthName: 'Secundus', dayOfMonth: 15 })
+    const dec = 365 - 31 + 9 // 10 Duodecimus 1668
+    expect(dateOf(T, dec)).toMatchObject({ monthName: 'Duodecimus', dayOfMonth: 10 })
+    expect(dateOf(T, nextMonthSameDay(T, dec).day)).toMatchObject({ year: 1669, monthName: 'Primus', dayOfMonth: 10 })
+  })
+
+  it('stops on the last day of a shorter next month, and says so (house reading, README "Rule notes")', () => {
+    const d = nextMonthSameDay(T, 30) // 31 Primus
+    expect(d).toEqual({ day: 58, days: 28, clamped: true })
+    expect(dateOf(T, d.day)).toMatchObject({ monthName: 'Secundus', dayOfMonth: 28 })
+    // From the clamped day, the month after keeps the 28th (the 31st is not remembered).
+    expect(dateOf(T, nextMonthSameDay(T, 58).day)).toMatchObject({ monthName: 'Tertius', dayOfMonth: 28 })
+  })
+
+  it('is always at least one day and lands on the same day of the month or its last day, for any calendar', () => {
+    const cal = fc.record({
+      months: fc.array(fc.record({ name: fc.constant('M'), days: fc.integer({ min: 1, max: 40 }) }), { minLength: 1, maxLength: 14 }),
+      weekdays: fc.constant(['A', 'B'] as string[]),
+      startYear: fc.constant(1),
+      era: fc.constant('')
+    })
+    fc.assert(
+      fc.property(cal, fc.integer({ min: 0, max: 5000 }), (c, day) => {
+        const n = nextMonthSameDay(c, day)
+        const from = dateOf(c, day)
+        const to = dateOf(c, n.day)
+        expect(n.days).toBeGreaterThanOrEqual(1)
+        expect(n.day - day).toBe(n.days)
+        const len = c.months[to.month - 1]!.days
+        expect(to.dayOfMonth).toBe(Math.min(from.dayOfMonth, len))
+        expect(n.clamped).toBe(from.dayOfMonth > len)
+      })
     )
   })
 })

@@ -206,16 +206,17 @@ export class AppSession {
     }
   }
 
-  private async backup(c: CampaignFile, kind: 'auto' | 'close' | 'manual'): Promise<Backup> {
-    const b = await takeBackup(c.db, c.path, kind, this.now())
+  private async backup(c: CampaignFile, kind: 'auto' | 'close' | 'manual', name: string | null = null): Promise<Backup> {
+    const b = await takeBackup(c.db, c.path, kind, this.now(), name)
     this.lastBackupAt = this.now().getTime()
     this.dirty = false
     rotateBackups(c.path, this.now())
     return b
   }
 
-  backupNow(): Promise<Backup> {
-    return this.backup(this.requireWritable(), 'manual')
+  /** A manual backup, with the GM's name for it ("before the battle") if given. */
+  backupNow(name: string | null = null): Promise<Backup> {
+    return this.backup(this.requireWritable(), 'manual', name)
   }
 
   /** Called by the door after each write: notes the activity and takes a backup when one is due. */

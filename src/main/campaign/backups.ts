@@ -3,6 +3,8 @@ import { basename, dirname, extname, join } from 'node:path'
 import type { Backup, BackupKind } from '../../shared/commands/schemas'
 import { BACKUP_KINDS } from '../../shared/commands/schemas'
 import { CommandError } from '../../shared/errors'
+import { dateLabel } from '../../shared/calendar'
+import { readRule } from './rule-rows'
 import { integrityProblem, openSqlite, type Db } from './sqlite'
 
 /**
@@ -40,6 +42,46 @@ function parseName(name: string): { takenAt: string; kind: BackupKind } | null {
   return { takenAt: `${date}T${hh}:${mm}:${ss}.${ms}Z`, kind }
 }
 
+/**
+ * What a backup says about itself (issue 16, point 16): the GM's name for it ("before the battle"),
+ * kept inside the backup file (setting `backup.name`, removed again from a campaign restored from it),
+ * and the campaign date it holds, read from its own clock and calendar.
+ */
+interface BackupMeta {
+  name: string | null
+  day: number | null
+  dateLabel: string | null
+}
+const NAME_KEY = 'backup.name'
+const NO_META: BackupMeta = { name: null, day: null, dateLabel: null }
+
+function metaOfDb(db: Db): BackupMeta {
+  const row = db.prepare(`SELECT day FROM clock WHERE id = 1`).get() as { day: number } | undefined
+  const named = db.prepare(`SELECT value FROM setting WHERE key = ?`).get(NAME_KEY) as { value: string } | undefined
+  let name: string | null = null
+  try {
+    const v = named ? (JSON.parse(named.value) as unknown) : null
+    name = typeof v === 'string' && v ? v : null
+  } catch {
+    name = null
+  }
+  if (!row) return { ...NO_META, name }
+  return { name, day: row.day, dateLabel: dateLabel(readRule(db, 'calendar'), row.day) }
+}
+
+/** The name and campaign date inside a backup file; nulls when it cannot be read. */
+function readMeta(file: string): BackupMeta {
+  let db: Db | undefined
+  try {
+    db = openSqlite(file, { readonly: true, fileMustExist: true })
+    return metaOfDb(db)
+  } catch {
+    return NO_META
+  } finally {
+    db?.close()
+  }
+}
+
 export function listBackups(campaignPath: string): Backup[] {
   const dir = backupsDir(campaignPath)
   if (!existsSync(dir)) return []
@@ -47,7 +89,9 @@ export function listBackups(campaignPath: string): Backup[] {
   for (const name of readdirSync(dir)) {
     const p = parseName(name)
     if (!p) continue
-    out.push({ id: name, kind: p.kind, takenAt: p.takenAt, bytes: statSync(join(dir, name)).size })
+    const file = join(dir, name)
+    const meta = p.kind === 'damaged' ? NO_META : readMeta(file)
+    out.push({ id: name, kind: p.kind, takenAt: p.takenAt, bytes: statSync(file).size, ...meta })
   }
   return out.sort((a, b) => (a.takenAt === b.takenAt ? b.id.localeCompare(a.id) : b.takenAt.localeCompare(a.takenAt)))
 }
@@ -60,8 +104,8 @@ function freshPath(campaignPath: string, kind: BackupKind, now: Date): string {
   return path
 }
 
-/** Copy the open database into a new backup file with SQLite's backup API. */
-export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind, now: Date): Promise<Backup> {
+/** Copy the open database into a new backup file with SQLite's backup API; `label` is the GM's name for it. */
+export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind, now: Date, label: string | null = null): Promise<Backup> {
   const path = freshPath(campaignPath, kind, now)
   // Written under a name that is not listed, and renamed once complete: a crash part-way through
   // must never leave a cut-off backup that looks like a whole one.
@@ -70,14 +114,19 @@ export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind,
   // The copy inherits WAL mode from the campaign; make it a self-contained single file, so that
   // reading it later (checking or restoring it) leaves no -wal/-shm files in the backup folder.
   const copy = openSqlite(partial, { fileMustExist: true })
+  let meta: BackupMeta
   try {
     copy.pragma('journal_mode = DELETE')
+    // The GM's name for it goes inside the copy (a campaign restored from it drops it again).
+    if (label) copy.prepare(`INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)`).run(NAME_KEY, JSON.stringify(label))
+    else copy.prepare(`DELETE FROM setting WHERE key = ?`).run(NAME_KEY)
+    meta = metaOfDb(copy)
   } finally {
     copy.close()
   }
   renameSync(partial, path)
   const name = basename(path)
-  return { id: name, kind, takenAt: parseName(name)!.takenAt, bytes: statSync(path).size }
+  return { id: name, kind, takenAt: parseName(name)!.takenAt, bytes: statSync(path).size, ...meta }
 }
 
 /**
@@ -158,5 +207,12 @@ export async function copyBackupInto(source: string, campaignPath: string): Prom
     await src.backup(campaignPath)
   } finally {
     src.close()
+  }
+  // The backup's own name stays with the backup, not with the campaign restored from it.
+  const dst = openSqlite(campaignPath, { fileMustExist: true })
+  try {
+    dst.prepare(`DELETE FROM setting WHERE key = ?`).run(NAME_KEY)
+  } finally {
+    dst.close()
   }
 }

@@ -534,6 +534,30 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE ship_company ADD COLUMN sea_days INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE ship_company ADD COLUMN sea_eater_days INTEGER NOT NULL DEFAULT 0;
     `
+  },
+  {
+    id: '0013_chart_image_journal_day_shipyard',
+    sql: `
+      -- A map image the GM puts under the sea chart (issue 16, point 12): the picture itself (base64,
+      -- PNG, JPEG or WebP, at most CHART_IMAGE_MAX_BYTES), where its top-left corner lies and how
+      -- many chart units wide it is drawn (its height follows its own proportions).
+      CREATE TABLE chart_image (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        mime TEXT NOT NULL CHECK (mime IN ('image/png', 'image/jpeg', 'image/webp')),
+        data TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        x REAL NOT NULL DEFAULT 0,
+        y REAL NOT NULL DEFAULT 0,
+        width REAL NOT NULL CHECK (width > 0),
+        opacity REAL NOT NULL DEFAULT 1 CHECK (opacity > 0 AND opacity <= 1)
+      );
+      -- The campaign day each change left the clock on (issue 16, point 16: the Log and Recent
+      -- changes show the campaign date beside the wall-clock time). Null for changes made before.
+      ALTER TABLE journal ADD COLUMN day INTEGER;
+      -- Where a ship is being built (seed 003 I.1: "Ships may be constructed in any major port";
+      -- a colonial port adds a month): she launches there. Null for ships commissioned before.
+      ALTER TABLE ship ADD COLUMN built_at_port_id INTEGER REFERENCES port(id) ON DELETE SET NULL;
+    `
   }
 ]
 

@@ -2,6 +2,7 @@ import type { coreContracts } from '../../shared/commands/core'
 import { CommandError } from '../../shared/errors'
 import { RULE_TABLES, RULE_TABLE_NAMES, type RuleTableName } from '../../shared/rules/tables'
 import type { Term } from '../../shared/dice/roll'
+import { nextMonthSameDay } from '../../shared/calendar'
 import { stmt, type Db } from '../campaign/sqlite'
 import { advanceClock, periodicSteps } from '../campaign-core/clock'
 import { clockAt, currentDay, labelOf } from '../campaign-core/clock-state'
@@ -97,7 +98,14 @@ export const coreHandlers: CoreHandlers = {
         .join('; ') || 'Settings unchanged'
   },
 
-  'clock.now': { kind: 'read', run: ({ campaign }) => clockAt(campaign.db, currentDay(campaign.db)) },
+  'clock.now': {
+    kind: 'read',
+    run: ({ campaign: { db } }) => {
+      const today = currentDay(db)
+      const next = nextMonthSameDay(getRule(db, 'calendar'), today)
+      return { ...clockAt(db, today), nextMonth: { ...next, label: labelOf(db)(next.day) } }
+    }
+  },
   'clock.advance': {
     kind: 'write',
     run: (c, input) => {

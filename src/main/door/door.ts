@@ -154,7 +154,7 @@ export class Door {
         const { value, seq } = db.transaction(() => {
           stmt(db, `DELETE FROM journal WHERE undone = 1`).run() // a new write ends the redo chain
           const seq = Number(
-            stmt(db, `INSERT INTO journal (at, command, input, summary) VALUES (?, ?, ?, '')`).run(session.now().toISOString(), name, JSON.stringify(input)).lastInsertRowid
+            stmt(db, `INSERT INTO journal (at, command, input, summary) VALUES (?, ?, ?, '')`).run(session.now().toISOString(), name, JSON.stringify(spec.journalInput ? spec.journalInput(input as never) : input)).lastInsertRowid
           )
           setCapture(db, seq)
           let value: unknown
@@ -166,7 +166,7 @@ export class Door {
           } finally {
             setCapture(db, null)
           }
-          stmt(db, `UPDATE journal SET summary = ? WHERE seq = ?`).run(spec.describe(input as never, value as never, c), seq)
+          stmt(db, `UPDATE journal SET summary = ?, day = (SELECT day FROM clock WHERE id = 1) WHERE seq = ?`).run(spec.describe(input as never, value as never, c), seq)
           stmt(db, `UPDATE journal SET undoable = 0 WHERE seq <= ? AND undoable = 1`).run(seq - UNDO_DEPTH)
           stmt(db, `DELETE FROM undo_step WHERE seq <= ?`).run(seq - UNDO_DEPTH)
           return { value, seq }

@@ -3,6 +3,8 @@ import type { HistoryEntry } from '../../shared/commands/schemas'
 import { fileNameFor, resolveCampaignPath } from '../app/paths'
 import { flipEntry } from '../campaign/undo'
 import { stmt, type Db } from '../campaign/sqlite'
+import { labelOf } from '../campaign-core/clock-state'
+import { drawChartTemplate } from '../theah/chart-template'
 import type { AppContext, HandlerTable } from './types'
 import '../theah/setting' // the Théah setting: its procedures register their clock steps and rules
 import { coreHandlers } from './core-handlers'
@@ -10,6 +12,7 @@ import { shipHandlers } from './ship-handlers'
 import { battleHandlers } from './battle-handlers'
 import { crewHandlers } from './crew-handlers'
 import { voyageHandlers } from './voyage-handlers'
+import { chartImageHandlers } from './chart-image-handlers'
 import { tradeHandlers } from './trade-handlers'
 import { ventureHandlers } from './venture-handlers'
 import { readdirSync, statSync, type Stats } from 'node:fs'
@@ -24,14 +27,18 @@ interface JournalRow {
   command: string
   summary: string
   undone: number
+  /** The campaign day the change left the clock on (null for changes made before it was kept). */
+  day: number | null
 }
 /** Only the contract's fields: journal rows also hold the raw input and undo bookkeeping. */
-const toEntry = (r: JournalRow): HistoryEntry => ({
+const toEntry = (db: Db, r: JournalRow): HistoryEntry => ({
   seq: r.seq,
   at: r.at,
   command: r.command,
   summary: r.summary,
-  undone: r.undone === 1
+  undone: r.undone === 1,
+  day: r.day ?? null,
+  dateLabel: r.day === null || r.day === undefined ? null : labelOf(db)(r.day)
 })
 
 /** The newest entry that is not undone, if it can be undone. */
@@ -81,6 +88,8 @@ const appHandlers = {
     run: async (ctx, input) => {
       const path = pathOf(ctx, input.path ?? fileNameFor(input.name))
       await ctx.session.create(path, input.name, input.setting)
+      // Issue 16, point 12: a Théah campaign may start with the sample's chart (part of its making, not undoable).
+      if (input.chart === 'theah') drawChartTemplate(ctx.session.campaign!.db)
       return ctx.session.status()
     }
   },
@@ -119,7 +128,7 @@ const appHandlers = {
 
   'backups.list': { kind: 'app', run: ({ session }) => session.backups() },
 
-  'backups.create': { kind: 'campaign-async', run: ({ session }) => session.backupNow() },
+  'backups.create': { kind: 'campaign-async', run: ({ session }, input) => session.backupNow(input.name || null) },
 
   'backups.restore': {
     kind: 'app',
@@ -143,9 +152,7 @@ const appHandlers = {
   'history.list': {
     kind: 'read',
     run: ({ campaign: { db } }, input) => ({
-      entries: (stmt(db, `SELECT * FROM journal ORDER BY seq DESC LIMIT ?`).all(input.limit) as JournalRow[]).map(
-        toEntry
-      ),
+      entries: (stmt(db, `SELECT * FROM journal ORDER BY seq DESC LIMIT ?`).all(input.limit) as JournalRow[]).map((r) => toEntry(db, r)),
       canUndo: undoTarget(db) !== undefined,
       canRedo: redoTarget(db) !== undefined
     })
@@ -164,7 +171,7 @@ const appHandlers = {
         }
         flipEntry(db, target.seq)
         stmt(db, `UPDATE journal SET undone = 1 WHERE seq = ?`).run(target.seq)
-        return toEntry({ ...target, undone: 1 })
+        return toEntry(db, { ...target, undone: 1 })
       })()
       await session.afterWrite() // the campaign changed: it needs backing up like any write
       return entry
@@ -179,7 +186,7 @@ const appHandlers = {
         if (!target) throw new CommandError('rule', 'There is nothing to redo.')
         flipEntry(db, target.seq)
         stmt(db, `UPDATE journal SET undone = 0 WHERE seq = ?`).run(target.seq)
-        return toEntry({ ...target, undone: 0 })
+        return toEntry(db, { ...target, undone: 0 })
       })()
       await session.afterWrite()
       return entry
@@ -188,4 +195,4 @@ const appHandlers = {
 } satisfies Partial<HandlerTable>
 
 /** Every command's handler, keyed exactly like the contract table (the type checker holds them in step). */
-export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers, ...tradeHandlers, ...ventureHandlers }
+export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers, ...chartImageHandlers, ...tradeHandlers, ...ventureHandlers }

@@ -34,7 +34,8 @@ export const shipHandlers: ShipHandlers = {
     run: (c, input) => commissionShip(c.campaign.db, input, money(c)),
     describe: (input, out, c) => {
       const owners = listing(out.charged.map((o) => (out.charged.length > 1 ? `${o.name} (${o.share}%)` : o.name)))
-      const when = out.launchDay > currentDay(c.campaign.db) ? `to be launched on ${out.launchLabel}` : 'launched at once'
+      const at = out.builtAt ? ` in ${out.builtAt.name}` : ''
+      const when = out.launchDay > currentDay(c.campaign.db) ? `to be launched${at} on ${out.launchLabel}` : `launched${at} at once`
       return `Commissioned the ${input.name}, a ${hullLabel(c.campaign.db, input.design)}, for ${fmt(out.total)} ${currencyOf(c)} paid by ${owners}; ${when}`
     }
   },

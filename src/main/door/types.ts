@@ -42,6 +42,8 @@ export type HandlerSpec<N extends CommandName> =
       run: (ctx: CampaignContext, input: ParsedInput<N>) => CommandOutput<N>
       /** One line for the journal and the Undo toast: what this write did. */
       describe: (input: ParsedInput<N>, output: CommandOutput<N>, ctx: CampaignContext) => string
+      /** What the journal keeps of the input, when not all of it (a map image is kept once, in the chart). */
+      journalInput?: (input: ParsedInput<N>) => unknown
     }
   | {
       /**

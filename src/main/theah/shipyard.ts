@@ -9,6 +9,7 @@ import { currentDay, labelOf } from '../campaign-core/clock-state'
 import { balance, post, requireFunds, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
 import { getRule } from '../campaign-core/rules'
 import { fmt } from '../../shared/numbers'
+import { keepYard, launchAtYard, yardAt } from './yard'
 
 /**
  * Ships (seed 003, I. Of Ship Construction): commissioning at the shipyard, the launch on the
@@ -189,7 +190,8 @@ export const launchTitle = (name: string) => `The ${name} is launched`
 
 function launch(db: Db, ship: { id: number; name: string }, day: number): void {
   stmt(db, `UPDATE ship SET status = 'port' WHERE id = ?`).run(ship.id)
-  addShipEvent(db, ship.id, day, `Launched: the ${ship.name} is afloat and in port`)
+  const at = launchAtYard(db, ship.id) // issue 16, point 13: she launches where she was built
+  addShipEvent(db, ship.id, day, `Launched: the ${ship.name} is afloat and in port${at ? ` in ${at}` : ''}`)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,6 +255,8 @@ export interface CommissionInput {
   design: ShipDesign
   name: string
   owners: { ownerId: number; share: number }[]
+  /** The major port where she is built (seed 003 I.1); none for a yard not on record. */
+  portId?: number
 }
 
 export function commissionShip(db: Db, input: CommissionInput, opts: { allowDebt: boolean; currency: string }) {
@@ -276,8 +280,10 @@ export function commissionShip(db: Db, input: CommissionInput, opts: { allowDebt
     )
   }
 
+  const yard = input.portId === undefined ? null : yardAt(db, input.portId, 'portId', input.design.colonial) // issue 16, point 13
   const charges = planCharges(db, quote.total, owners, opts.allowDebt, opts.currency)
-  const launchDay = addMonths(getRule(db, 'calendar'), today, quote.constructionMonths)
+  const months = quote.constructionMonths
+  const launchDay = addMonths(getRule(db, 'calendar'), today, months)
 
   const id = Number(
     stmt(
@@ -288,6 +294,7 @@ export function commissionShip(db: Db, input: CommissionInput, opts: { allowDebt
   )
   const addOwner = stmt(db, `INSERT INTO ship_owner (ship_id, owner_id, share) VALUES (?, ?, ?)`)
   for (const o of owners) addOwner.run(id, o.ownerId, o.share)
+  if (yard) keepYard(db, id, yard)
 
   const kind = hullLabel(db, input.design)
   const who = listing(owners.map((o) => (owners.length > 1 ? `${o.name} (${o.share}%)` : o.name)))
@@ -295,7 +302,7 @@ export function commissionShip(db: Db, input: CommissionInput, opts: { allowDebt
     db,
     id,
     today,
-    `Ordered at the shipyard as a ${kind} for ${fmt(quote.total)} ${opts.currency} by ${who}; ${quote.constructionMonths} month${quote.constructionMonths === 1 ? '' : 's'} to build`
+    `Ordered at the shipyard${yard ? ` of ${yard.name}` : ''} as a ${kind} for ${fmt(quote.total)} ${opts.currency} by ${who}; ${months} month${months === 1 ? '' : 's'} to build`
   )
 
   const lines: Line[] = []
@@ -331,7 +338,17 @@ export function commissionShip(db: Db, input: CommissionInput, opts: { allowDebt
       value: c.fromShipFund + c.fromCash
     }))
   ]
-  return { shipId: id, launchDay, launchLabel: label(launchDay), total: quote.total, charged: charges, breakdown }
+  return {
+    shipId: id,
+    launchDay,
+    launchLabel: label(launchDay),
+    total: quote.total,
+    charged: charges,
+    breakdown,
+    builtAt: yard ? { portId: yard.portId, name: yard.name, colonial: yard.colonial } : null,
+    constructionMonths: months,
+    construction: quote.constructionBreakdown
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { watersAlong } from '../../shared/voyage/geometry'
+import { directCourse, watersAlong } from '../../shared/voyage/geometry'
 import { addMonths } from '../../shared/calendar'
 import type {
   Chart,
@@ -94,7 +94,8 @@ interface Leg {
   toPortId: number
   fromName: string
   toName: string
-  routeId: number
+  /** Null: the direct course across open sea, no route drawn (issue 16, point 12). */
+  routeId: number | null
   distanceNm: number
   points: Point[]
 }
@@ -307,9 +308,15 @@ function legsOf(db: Db, route: number[]): Leg[] {
     if (from === to) throw new CommandError('invalid_input', `route.${i}: the same port twice in a row.`, { field: `route.${i}` })
     const r = routeBetween(db, from, to)
     if (!r) {
-      const a = chartPortRow(db, from).name
-      const b = chartPortRow(db, to).name
-      throw new CommandError('rule', `There is no route from ${a} to ${b} on the chart: draw one on the Chart (Edit → Route) or choose another way.`, { field: `route.${i}` })
+      const a = chartPortRow(db, from)
+      const b = chartPortRow(db, to)
+      const s = seaSettings(db)
+      const direct = directCourse(a, b, s.default_water, s.scale_nm) // open sea is a sea lane: sail straight across
+      if (direct) {
+        legs.push({ fromPortId: a.id, toPortId: b.id, fromName: a.name, toName: b.name, routeId: null, ...direct })
+        continue
+      }
+      throw new CommandError('rule', `There is no route from ${a.name} to ${b.name} on the chart: draw one on the Chart (Edit → Route) or choose another way.`, { field: `route.${i}` })
     }
     legs.push({ fromPortId: r.fromPortId, toPortId: r.toPortId, fromName: r.fromName, toName: r.toName, routeId: r.id, distanceNm: r.distanceNm, points: r.points })
   }
@@ -353,7 +360,7 @@ export function planVoyage(db: Db, input: { shipIds: number[]; route: number[] }
   const waters = new Map<WaterKind, number>()
   const measured = new Map<string, Map<WaterKind, number>>() // a route sailed there and back again is measured once each way
   for (const l of legs) {
-    const key = `${l.routeId}:${l.fromPortId}`
+    const key = `${l.routeId ?? 'direct'}:${l.fromPortId}:${l.toPortId}`
     if (!measured.has(key)) measured.set(key, watersAlong(l.points, l.distanceNm, areas, open, t))
     for (const [kind, nm] of measured.get(key)!) waters.set(kind, (waters.get(kind) ?? 0) + nm)
   }

@@ -16,6 +16,11 @@ export function formatWhen(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : when.format(d)
 }
 
+/** A change's wall-clock time with the campaign date it left the clock on, when known. */
+export function whenWithDate(e: { at: string; dateLabel: string | null }): string {
+  return e.dateLabel ? `${formatWhen(e.at)} · ${e.dateLabel}` : formatWhen(e.at)
+}
+
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KB`

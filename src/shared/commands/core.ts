@@ -158,11 +158,14 @@ export const coreContracts = {
   }),
 
   'clock.now': contract({
-    summary: 'The campaign date: day count, calendar date and a label.',
+    summary:
+      'The campaign date: day count, calendar date and a label; and the same day next month ("+1 month": the last day of next month when it is shorter).',
     scope: 'campaign',
     mutates: false,
     input: NoInput,
-    output: ClockNow
+    output: ClockNow.extend({
+      nextMonth: z.object({ day: Day, label: z.string(), days: z.number().int().min(1), clamped: z.boolean() })
+    })
   }),
   'clock.advance': contract({
     summary: 'Move the clock forward day by day, running every periodic step that falls due, in order.',

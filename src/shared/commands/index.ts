@@ -1,15 +1,18 @@
 import { z } from 'zod'
 import { contract } from './contract'
+import { CHART_TEMPLATES } from '../voyage/theah-chart'
 import { coreContracts } from './core'
 import { shipContracts } from './ships'
 import { battleContracts } from './battles'
 import { crewContracts } from './crew'
 import { voyageContracts } from './voyages'
+import { chartImageContracts } from './chart-image'
 import { tradeContracts } from './trade'
 import { ventureContracts } from './ventures'
 import {
   AppStatus,
   Backup,
+  BackupName,
   CampaignFileEntry,
   CampaignInfo,
   DisplayName,
@@ -22,6 +25,7 @@ import {
 export * from './schemas'
 export * from './core'
 export * from './ships'
+export * from './chart-image'
 export * from './battles'
 export * from './crew'
 export * from './voyages'
@@ -64,9 +68,12 @@ const appContracts = {
         name: DisplayName,
         setting: Setting.default('theah'),
         /** Where to create it: a file name in the campaigns folder, or (desktop) any path. Default: from the name. */
-        path: CampaignPath.optional()
+        path: CampaignPath.optional(),
+        /** The chart it starts with: the Théah chart the sample uses (ports, sea areas, routes), or a blank one. Théah only. */
+        chart: z.enum(CHART_TEMPLATES).default('blank')
       })
-      .strict(),
+      .strict()
+      .refine((v) => v.chart === 'blank' || v.setting === 'theah', { message: 'the Théah chart is for a Théah campaign only', path: ['chart'] }),
     output: AppStatus
   }),
   'campaigns.open': contract({
@@ -106,10 +113,10 @@ const appContracts = {
     output: z.array(Backup)
   }),
   'backups.create': contract({
-    summary: 'Back up the open campaign now.',
+    summary: 'Back up the open campaign now, with a name for the backup if given ("before the battle").',
     scope: 'campaign',
     mutates: true,
-    input: NoInput,
+    input: z.object({ name: BackupName.optional() }).strict(),
     output: Backup
   }),
   'backups.restore': contract({
@@ -163,7 +170,7 @@ const appContracts = {
  * The main process pairs each entry with a handler (src/main/door/handlers.ts); the renderer
  * reaches them through the bridge; the HTTP host serves them at POST /api/<name>.
  */
-export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...tradeContracts, ...ventureContracts } as const
+export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...chartImageContracts, ...tradeContracts, ...ventureContracts } as const
 
 export type Contracts = typeof contracts
 export type CommandName = keyof Contracts

@@ -22,7 +22,12 @@ export const Backup = z.object({
   id: z.string(),
   kind: BackupKind,
   takenAt: z.string(),
-  bytes: z.number().int()
+  bytes: z.number().int(),
+  /** The GM's name for it ("before the battle"); null when none was given. */
+  name: z.string().nullable(),
+  /** The campaign date it holds (null for a damaged file, or one that cannot be read). */
+  day: z.number().int().nullable(),
+  dateLabel: z.string().nullable()
 })
 export type Backup = z.infer<typeof Backup>
 
@@ -83,8 +88,19 @@ export const HistoryEntry = z.object({
   at: z.string(),
   command: z.string(),
   summary: z.string(),
-  undone: z.boolean()
+  undone: z.boolean(),
+  /** The campaign day the change left the clock on, and its date (null for changes made before Quarterdeck kept it). */
+  day: z.number().int().nullable(),
+  dateLabel: z.string().nullable()
 })
 export type HistoryEntry = z.infer<typeof HistoryEntry>
 
 export const NoInput = z.object({}).strict()
+
+/** A GM's name for a backup: optional, trimmed, at most 80 characters, no control characters. */
+export const BackupName = z
+  .string()
+  .trim()
+  .max(80, 'must be at most 80 characters')
+  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters')
+  .refine((s) => !/\p{Cs}/u.test(s), 'must be valid Unicode text')

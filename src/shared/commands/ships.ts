@@ -74,17 +74,30 @@ export const shipContracts = {
   }),
   'ships.commission': contract({
     summary:
-      "Order a ship built: each owner pays their share, from a character's ship fund first, then cash; it is launched by the clock when its construction time is up.",
+      "Order a ship built in a major port (a colonial one adds a month): each owner pays their share, from a character's ship fund first, then cash; it is launched there by the clock when its construction time is up.",
     scope: 'campaign',
     mutates: true,
-    input: z.object({ design: ShipDesign, name: DisplayName, owners: ShipOwners }).strict(),
+    input: z
+      .object({
+        design: ShipDesign,
+        name: DisplayName,
+        owners: ShipOwners,
+        /** The major port where she is built (seed 003 I.1); a colonial one adds a month, so the design's `colonial` must match it. Left out: a yard not on record. */
+        portId: Id.optional()
+      })
+      .strict(),
     output: z.object({
       shipId: Id,
       launchDay: z.number().int(),
       launchLabel: z.string(),
       total: z.number().int(),
       charged: z.array(z.object({ ownerId: Id, name: z.string(), share: z.number().int(), fromShipFund: z.number().int(), fromCash: z.number().int() })),
-      breakdown: z.array(Term)
+      breakdown: z.array(Term),
+      /** Where she is built and launched (null: a yard not on record). */
+      builtAt: z.object({ portId: Id, name: z.string(), colonial: z.boolean() }).nullable(),
+      /** Months to build (with the month a colonial port adds), and their terms. */
+      constructionMonths: z.number().int(),
+      construction: z.array(Term)
     })
   }),
   'ships.list': contract({

@@ -146,7 +146,8 @@ export const Leg = z.object({
   toPortId: Id,
   fromName: z.string(),
   toName: z.string(),
-  routeId: Id,
+  /** The route drawn on the chart; null: the direct course across open sea (a sea lane), no route drawn. */
+  routeId: Id.nullable(),
   distanceNm: z.number().int()
 })
 

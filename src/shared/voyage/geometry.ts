@@ -103,3 +103,24 @@ export function watersAlong(points: readonly Point[], distanceNm: number, areas:
   }
   return out
 }
+
+/**
+ * The direct course between two ports on the chart (issue 16, point 12): where open sea counts as a
+ * sea lane and no route is drawn, a squadron sails straight across, and the distance is the straight
+ * line at the chart's scale (at least 1 nm, as a drawn route's is). Null when either port is not
+ * placed, or open sea is not a sea lane (then a route must be drawn).
+ */
+export function directCourse(
+  from: { x: number | null; y: number | null },
+  to: { x: number | null; y: number | null },
+  open: WaterKind,
+  scaleNmPerUnit: number
+): { points: Point[]; distanceNm: number } | null {
+  if (open !== 'seaLane') return null
+  if (from.x === null || from.y === null || to.x === null || to.y === null) return null
+  const points = [
+    { x: from.x, y: from.y },
+    { x: to.x, y: to.y }
+  ]
+  return { points, distanceNm: Math.max(1, Math.round(Math.hypot(to.x - from.x, to.y - from.y) * scaleNmPerUnit)) }
+}

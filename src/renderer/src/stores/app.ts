@@ -183,8 +183,10 @@ export const useAppStore = defineStore('app', {
       return true
     },
 
-    createCampaign(name: string, setting: Setting, path?: string) {
-      return this.run('campaigns.create', path ? { name, setting, path } : { name, setting }).then((s) => this.adopt(s))
+    /** Create a campaign; a Théah one may start with the sample's chart (`chart: 'theah'`) or a blank one. */
+    createCampaign(name: string, setting: Setting, path?: string, chart: 'theah' | 'blank' = 'blank') {
+      const c = setting === 'theah' ? chart : 'blank'
+      return this.run('campaigns.create', path ? { name, setting, path, chart: c } : { name, setting, chart: c }).then((s) => this.adopt(s))
     },
     /**
      * Open a campaign. One open in another Quarterdeck window is not an error to toast: the GM is
@@ -222,16 +224,18 @@ export const useAppStore = defineStore('app', {
       this.status = status
       await this.statusChanged()
       const now = status.campaign ? await this.run('clock.now', {}) : undefined
-      const taken = backup ? ` of ${formatWhen(backup.takenAt)}` : ''
+      const taken = backup ? `${backup.name ? ` “${backup.name}”` : ''} of ${formatWhen(backup.takenAt)}` : ''
       notify.success(`Restored the backup${taken}${now ? `: the campaign is back at ${now.label}` : ''}.`)
       return true
     },
-    async backupNow() {
-      const b = await this.run('backups.create', {})
-      if (b) {
-        notify.success('Backup taken.')
-        await this.refreshBackups()
-      }
+    /** A manual backup, named by the GM if she gave a name ("before the battle"). */
+    async backupNow(name?: string): Promise<boolean> {
+      const trimmed = name?.trim() ?? ''
+      const b = await this.run('backups.create', trimmed ? { name: trimmed } : {})
+      if (!b) return false
+      notify.success(b.name ? `Backup “${b.name}” taken${b.dateLabel ? ` (campaign date ${b.dateLabel})` : ''}.` : 'Backup taken.')
+      await this.refreshBackups()
+      return true
     },
 
     async rename(name: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import type { Chart, CommandInput, CommandOutput, Point, VoyagePlan, VoyageView } from '../../../shared/commands'
+import type { Chart, ChartImage, CommandInput, CommandOutput, Point, VoyagePlan, VoyageView } from '../../../shared/commands'
 import { useAppStore } from './app'
 import { call } from '../door'
 
@@ -17,6 +17,10 @@ export interface SailAnimation {
 
 interface State {
   chart: Chart | null
+  /** The map image under the chart (its placement; the picture is fetched only when its version changes). */
+  image: ChartImage | null
+  /** The loaded picture, with the version it shows. */
+  picture: { version: string; el: HTMLImageElement } | null
   loading: boolean
   /** The voyage open on its page. */
   voyage: VoyageView | null
@@ -41,6 +45,8 @@ const MS_MAX = 3200
 export const useChartStore = defineStore('chart', {
   state: (): State => ({
     chart: null,
+    image: null,
+    picture: null,
     loading: false,
     voyage: null,
     voyageMissing: false,
@@ -58,11 +64,36 @@ export const useChartStore = defineStore('chart', {
       const app = useAppStore()
       this.loading = true
       try {
-        const c = await app.run('chart.get', {})
+        const [c] = await Promise.all([app.run('chart.get', {}), this.loadImage()])
         if (c) this.chart = c
       } finally {
         this.loading = false
       }
+    },
+    /** The map image's placement; the picture itself only when it is new (it may be 700 KB). */
+    async loadImage(): Promise<void> {
+      const app = useAppStore()
+      const meta = await app.run('chart.image', {})
+      if (meta === undefined) return
+      this.image = meta
+      if (!meta) {
+        this.picture = null
+        return
+      }
+      if (this.picture?.version === meta.version) return
+      const full = await app.run('chart.image', { withData: true })
+      if (!full?.dataUrl) return
+      const el = new Image()
+      el.src = full.dataUrl
+      await el.decode().catch(() => undefined)
+      this.picture = { version: full.version, el }
+    },
+    /** Put, place or take away the map image, then read the chart again. */
+    async editImage<N extends 'chart.setImage' | 'chart.placeImage' | 'chart.removeImage'>(name: N, input: CommandInput<N>): Promise<CommandOutput<N> | undefined> {
+      const app = useAppStore()
+      const out = await app.run(name, input)
+      if (out !== undefined) await this.loadChart()
+      return out
     },
     /** Run a chart edit, then read the chart again. */
     async edit<N extends 'chart.placePort' | 'chart.saveArea' | 'chart.removeArea' | 'chart.saveRoute' | 'chart.removeRoute' | 'chart.configure'>(
