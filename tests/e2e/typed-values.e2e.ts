@@ -1,19 +1,9 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { apiOk, browser, choose, openPage, serve, shot, type Browser, type Served } from './harness'
+import { describe, expect, it } from 'vitest'
+import { apiOk, choose, openPage, openSample, shot, useHost } from './harness'
 
 /** Issue 16, point 5: what the GM types is never changed silently; the limit is shown at the field and nothing is sent. */
 
-let host: Served | undefined
-let b: Browser | undefined
-afterEach(async () => {
-  await b?.close()
-  await host?.stop()
-  b = undefined
-  host = undefined
-})
+const qd = useHost()
 
 interface Owner {
   id: number
@@ -27,13 +17,8 @@ interface Company {
 
 describe('typed values are kept as typed (issue 16, point 5)', () => {
   it('a grant of −500 or "12abc" and a trait of 9 are refused at the field, unchanged; Remove money takes money out explicitly', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'qd-e2e-typed-'))
-    host = await serve(['--campaign', join(dir, 'Typed.quarterdeck'), '--create'])
+    const { host, page } = await qd.start({ campaign: 'Typed' })
     const anne = await apiOk<{ ownerId: number }>(host, 'people.create', { name: 'Anne Bonny', kind: 'pc' })
-    b = await browser()
-    const { page } = b
-    await page.goto(host.url)
-    await page.locator('[data-test=campaign-title]').getByText('Typed').waitFor()
 
     // A trait of 9: the field keeps 9, says the limit, and the dialog will not save.
     await openPage(page, 'People', 'people')
@@ -91,12 +76,8 @@ describe('typed values are kept as typed (issue 16, point 5)', () => {
   })
 
   it('a share price of 5000 stays 5000 with the limit shown, and is not set', async () => {
-    host = await serve()
-    b = await browser()
-    const { page } = b
-    await page.goto(host.url)
-    await page.locator('[data-test=open-sample]').click()
-    await page.locator('[data-test=campaign-title]').waitFor()
+    const { host, page } = await qd.start()
+    await openSample(page)
     const owners = await apiOk<Owner[]>(host, 'owners.list')
     const allende = owners.find((o) => o.name === 'Allende de Zepeda')!
     await apiOk(host, 'ledger.grant', { ownerId: allende.id, amount: 30_000, memo: 'Credit' })
