@@ -126,7 +126,7 @@ describe('typed values are kept as typed (issue 16, point 5)', () => {
     await page.locator('[data-test=rule-heroPoints]').click()
     const gpp = page.getByLabel('Guilders per point')
     await gpp.fill('12abc')
-    await page.locator('[data-test=rule-detail]').getByText('“12abc” is not a number.').waitFor()
+    await page.locator('.qd-rule-edit').getByText('“12abc” is not a number.').waitFor()
     expect(await gpp.inputValue()).toBe('12abc')
     expect(await page.locator('[data-test=rule-save]').isDisabled()).toBe(true)
     await shot(page, 'issue16-rule-number-typed')
