@@ -1,29 +1,14 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { apiOk, browser, serve, shot, type Browser, type Served } from './harness'
+import { describe, expect, it } from 'vitest'
+import { apiOk, openSample, shot, useHost } from './harness'
 import { shipDesign } from '../helpers'
 
 /** Issue 16, point 15: the Dashboard shows what is under way, and a new campaign a setup checklist that goes when done. */
 
-let host: Served | undefined
-let b: Browser | undefined
-afterEach(async () => {
-  await b?.close()
-  await host?.stop()
-  b = undefined
-  host = undefined
-})
+const qd = useHost()
 
 describe('the Dashboard (issue 16, point 15)', () => {
   it('a new campaign shows a setup checklist that ticks off characters, ports and a first ship, then goes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'qd-e2e-dash-'))
-    host = await serve(['--campaign', join(dir, 'Maiden.quarterdeck'), '--create'])
-    b = await browser()
-    const { page } = b
-    await page.goto(host.url)
-    await page.locator('[data-test=campaign-title]').getByText('Maiden').waitFor()
+    const { host, page } = await qd.start({ campaign: 'Maiden' })
     const list = page.locator('[data-test=setup-checklist]')
     await list.waitFor()
     expect(await list.locator('li[data-done=false]').count()).toBe(3)
@@ -40,12 +25,8 @@ describe('the Dashboard (issue 16, point 15)', () => {
   })
 
   it('the sample campaign shows its voyage at sea and a battle under way, each linked', async () => {
-    host = await serve()
-    b = await browser()
-    const { page } = b
-    await page.goto(host.url)
-    await page.locator('[data-test=open-sample]').click()
-    await page.locator('[data-test=campaign-title]').waitFor()
+    const { host, page } = await qd.start()
+    await openSample(page)
     const ships = await apiOk<{ id: number; name: string }[]>(host, 'ships.list')
     const seaDog = ships.find((s) => s.name === 'Sea Dog')!.id
     const { battleId } = await apiOk<{ battleId: number }>(host, 'battles.start', {

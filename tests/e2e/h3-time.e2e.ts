@@ -33,12 +33,13 @@ describe('time in the window (issue 16, point 16)', () => {
     const month = page.locator('[data-test=advance-month]')
     // The tooltip says where the button goes and what happens when next month is shorter.
     await expect.poll(() => month.getAttribute('title')).toContain('28 Secundus 1668 AV (28 days)')
-    expect(await month.getAttribute('title')).toContain('When next month is shorter, the clock stops on its last day.')
+    expect(await month.getAttribute('title')).toContain('next month is shorter, so the clock stops on its last day.')
     await month.click()
     await page.locator('[data-test=clock-date]').getByText('28 Secundus 1668', { exact: false }).waitFor()
     await page.locator('[data-test=clock-day]').getByText('Day 58').waitFor()
-    // From 28 Secundus, a month is 28 days: 28 Tertius.
+    // From 28 Secundus, a month is 28 days: 28 Tertius (not shorter, so the tooltip says only where it goes).
     await expect.poll(() => month.getAttribute('title')).toContain('28 Tertius 1668 AV (28 days)')
+    expect(await month.getAttribute('title')).toContain('the same day next month')
     await month.click()
     await page.locator('[data-test=clock-date]').getByText('28 Tertius 1668', { exact: false }).waitFor()
     await page.locator('[data-test=clock-day]').getByText('Day 86').waitFor()

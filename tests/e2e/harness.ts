@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { afterEach, expect } from 'vitest'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const SHOTS = join(ROOT, 'test-results', 'screenshots')
@@ -132,10 +132,75 @@ export async function apiOk<T>(host: Served | undefined, name: string, input: un
   return res.body
 }
 
-/** Hide the toasts (they cover the page in screenshots) and let the page settle. */
+/** Hide the toasts (they cover the page in screenshots) and wait until none shows and nothing is still animating. */
 export async function hideMessages(page: Page): Promise<void> {
   await page.locator('.n-message-wrapper').evaluateAll((els) => els.forEach((e) => e.setAttribute('style', 'display: none')))
-  await page.waitForTimeout(500)
+  await expect.poll(() => page.locator('.n-message-wrapper:visible').count()).toBe(0)
+  // Transitions and finite animations (a dialog opening, a toast leaving) finish; endless ones (spinners) are left alone.
+  await expect
+    .poll(() =>
+      page.evaluate<number>(
+        "document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length"
+      )
+    )
+    .toBe(0)
+}
+
+export interface Session {
+  host: Served
+  b: Browser
+  page: Page
+}
+
+/**
+ * The host-and-browser set-up every browser test repeats. Call once at the top of a test file: it
+ * registers an afterEach that closes every browser and stops every host it started.
+ * `start({ campaign: 'Name' })` serves a new campaign file of that name and opens it; `start()` serves
+ * an empty home (the start screen; see `openSample`).
+ */
+export function useHost() {
+  let hosts: Served[] = []
+  let browsers: Browser[] = []
+  afterEach(async () => {
+    const bs = browsers
+    const hs = hosts
+    browsers = []
+    hosts = []
+    try {
+      for (const b of bs) await b.close()
+    } finally {
+      for (const h of hs) await h.stop()
+    }
+  })
+  const api = {
+    async serve(args: string[] = [], home?: string): Promise<Served> {
+      const h = await serve(args, home)
+      hosts.push(h)
+      return h
+    },
+    async browser(viewport?: { width: number; height: number }): Promise<Browser> {
+      const b = await browser(viewport)
+      browsers.push(b)
+      return b
+    },
+    /** A host (a new campaign file named `campaign`, or the start screen) and a browser on it. */
+    async start(opts: { campaign?: string; args?: string[]; viewport?: { width: number; height: number } } = {}): Promise<Session> {
+      const args = [...(opts.args ?? [])]
+      if (opts.campaign) args.unshift('--campaign', join(mkdtempSync(join(tmpdir(), 'qd-e2e-')), `${opts.campaign}.quarterdeck`), '--create')
+      const host = await api.serve(args)
+      const b = await api.browser(opts.viewport)
+      await b.page.goto(host.url)
+      if (opts.campaign) await b.page.locator('[data-test=campaign-title]').getByText(opts.campaign).waitFor()
+      return { host, b, page: b.page }
+    }
+  }
+  return api
+}
+
+/** From the start screen, open the sample campaign and wait for it. */
+export async function openSample(page: Page): Promise<void> {
+  await page.locator('[data-test=open-sample]').click()
+  await page.locator('[data-test=campaign-title]').waitFor()
 }
 
 /** Pick several options of a multiple select, then close its menu. */

@@ -1,30 +1,21 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { browser, serve, shot, type Browser, type Served } from './harness'
+import { shot, useHost } from './harness'
 
 /**
  * A campaign open in another Quarterdeck (issue 14): the start screen's Open says so in a GM's
  * words and offers to open it read-only; read-only, the campaign shows a "Read-only" tag.
  */
-let hosts: Served[] = []
-let b: Browser | undefined
-afterEach(async () => {
-  await b?.close()
-  for (const h of hosts) await h.stop()
-  hosts = []
-  b = undefined
-})
+const qd = useHost()
 
 describe('a campaign open in another window', () => {
   it('Open offers to open it read-only, and read-only it says so', async () => {
     const home = mkdtempSync(join(tmpdir(), 'qd-e2e-lock-'))
-    const writer = await serve(['--campaign', join(home, 'campaigns', 'Held-Fast.quarterdeck'), '--create'], home)
-    hosts.push(writer)
-    const reader = await serve([], home)
-    hosts.push(reader)
-    b = await browser()
+    await qd.serve(['--campaign', join(home, 'campaigns', 'Held-Fast.quarterdeck'), '--create'], home)
+    const reader = await qd.serve([], home)
+    const b = await qd.browser()
     const { page } = b
     await page.goto(reader.url)
     await page.getByText('Held-Fast.quarterdeck').waitFor()

@@ -1,17 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { browser, choose, hideMessages, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
+import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { choose, hideMessages, noHorizontalOverflow, openPage, shot, useHost } from './harness'
 
-let host: Served | undefined
-let b: Browser | undefined
-afterEach(async () => {
-  await b?.close()
-  await host?.stop()
-  b = undefined
-  host = undefined
-})
+const qd = useHost()
 
 interface Person {
   id: number
@@ -33,12 +24,7 @@ interface Money {
 
 describe('people and the ledger in Chromium', () => {
   it('creates characters, spends hero points, rolls, grants and transfers money, plots it and exports the books', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'qd-e2e-files-'))
-    host = await serve(['--campaign', join(dir, 'Brethren.quarterdeck'), '--create'])
-    b = await browser()
-    const { page } = b
-    await page.goto(host.url)
-    await page.locator('[data-test=campaign-title]').getByText('Brethren').waitFor()
+    const { host, page } = await qd.start({ campaign: 'Brethren' })
 
     // ── People ────────────────────────────────────────────────────────────────
     await openPage(page, 'People', 'people')
@@ -261,12 +247,7 @@ describe('people and the ledger in Chromium', () => {
   })
 
   it('at 1920×1080: empty states say what to do, pages follow changes from the host, filters and pages, edit and remove', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'qd-e2e-files-'))
-    host = await serve(['--campaign', join(dir, 'Wide.quarterdeck'), '--create'])
-    b = await browser({ width: 1920, height: 1080 })
-    const { page } = b
-    await page.goto(host.url)
-    await page.locator('[data-test=campaign-title]').getByText('Wide').waitFor()
+    const { host, page } = await qd.start({ campaign: 'Wide', viewport: { width: 1920, height: 1080 } })
 
     await openPage(page, 'Ledger', 'ledger')
     await page.getByText('No one holds money yet.').waitFor()

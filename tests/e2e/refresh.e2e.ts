@@ -1,20 +1,13 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiOk, browser, openPage, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, openPage, shot, useHost } from './harness'
 
 /** Issue 16, point 1: a restore, an undo or a redo, here or in another window, shows on every open view. */
 
-let host: Served | undefined
-let b: Browser | undefined
-afterEach(async () => {
-  await b?.close()
-  await host?.stop()
-  b = undefined
-  host = undefined
-})
+const qd = useHost()
 
 const rows = (page: Page) => page.locator('[data-test=people-table] tbody tr').filter({ hasNot: page.locator('.n-data-table-empty') })
 
@@ -25,7 +18,7 @@ async function names(page: Page): Promise<string[]> {
 describe('every open view follows the campaign (issue 16, point 1)', () => {
   it('Backups → Restore shows the restored state at once and says what it restored; a restore or an undo in another window shows too', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qd-e2e-refresh-'))
-    host = await serve(['--campaign', join(dir, 'Restore.quarterdeck'), '--create'])
+    const host = await qd.serve(['--campaign', join(dir, 'Restore.quarterdeck'), '--create'])
     await apiOk(host, 'people.create', { name: 'Anne Bonny', kind: 'pc' })
     await apiOk(host, 'clock.advance', { days: 3 })
     const label = (await apiOk<{ label: string }>(host, 'clock.now')).label
@@ -33,7 +26,7 @@ describe('every open view follows the campaign (issue 16, point 1)', () => {
     await apiOk(host, 'people.create', { name: 'Calico Jack', kind: 'pc' })
     await apiOk(host, 'clock.advance', { days: 10 })
 
-    b = await browser()
+    const b = await qd.browser()
     const { page } = b
     await page.goto(host.url)
     await page.locator('[data-test=campaign-title]').getByText('Restore').waitFor()

@@ -1,29 +1,17 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiOk, browser, openPage, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, openPage, shot, useHost, type Served } from './harness'
 import { shipDesign } from '../helpers'
 
 /** Issue 16: toasts. Point 6 (a toast's Undo is its own change's), point 19 (error toasts). */
 
+const qd = useHost()
 let host: Served | undefined
-let b: Browser | undefined
-afterEach(async () => {
-  await b?.close()
-  await host?.stop()
-  b = undefined
-  host = undefined
-})
 
 async function open(name: string): Promise<Page> {
-  const dir = mkdtempSync(join(tmpdir(), 'qd-e2e-toasts-'))
-  host = await serve(['--campaign', join(dir, `${name}.quarterdeck`), '--create'])
-  b = await browser()
-  await b.page.goto(host.url)
-  await b.page.locator('[data-test=campaign-title]').getByText(name).waitFor()
-  return b.page
+  const s = await qd.start({ campaign: name })
+  host = s.host
+  return s.page
 }
 
 async function createCharacter(page: Page, name: string): Promise<void> {

@@ -1,19 +1,9 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { apiOk, browser, choose, openPage, serve, shot, type Browser, type Served } from './harness'
+import { describe, expect, it } from 'vitest'
+import { apiOk, choose, openPage, openSample, openShip, shot, useHost } from './harness'
 
 /** Issue 16, point 5: what the GM types is never changed silently; the limit is shown at the field and nothing is sent. */
 
-let host: Served | undefined
-let b: Browser | undefined
-afterEach(async () => {
-  await b?.close()
-  await host?.stop()
-  b = undefined
-  host = undefined
-})
+const qd = useHost()
 
 interface Owner {
   id: number
@@ -27,13 +17,8 @@ interface Company {
 
 describe('typed values are kept as typed (issue 16, point 5)', () => {
   it('a grant of −500 or "12abc" and a trait of 9 are refused at the field, unchanged; Remove money takes money out explicitly', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'qd-e2e-typed-'))
-    host = await serve(['--campaign', join(dir, 'Typed.quarterdeck'), '--create'])
+    const { host, page } = await qd.start({ campaign: 'Typed' })
     const anne = await apiOk<{ ownerId: number }>(host, 'people.create', { name: 'Anne Bonny', kind: 'pc' })
-    b = await browser()
-    const { page } = b
-    await page.goto(host.url)
-    await page.locator('[data-test=campaign-title]').getByText('Typed').waitFor()
 
     // A trait of 9: the field keeps 9, says the limit, and the dialog will not save.
     await openPage(page, 'People', 'people')
@@ -91,12 +76,8 @@ describe('typed values are kept as typed (issue 16, point 5)', () => {
   })
 
   it('a share price of 5000 stays 5000 with the limit shown, and is not set', async () => {
-    host = await serve()
-    b = await browser()
-    const { page } = b
-    await page.goto(host.url)
-    await page.locator('[data-test=open-sample]').click()
-    await page.locator('[data-test=campaign-title]').waitFor()
+    const { host, page } = await qd.start()
+    await openSample(page)
     const owners = await apiOk<Owner[]>(host, 'owners.list')
     const allende = owners.find((o) => o.name === 'Allende de Zepeda')!
     await apiOk(host, 'ledger.grant', { ownerId: allende.id, amount: 30_000, memo: 'Credit' })
@@ -116,5 +97,78 @@ describe('typed values are kept as typed (issue 16, point 5)', () => {
     expect(await page.locator('[data-test=price-set]').isDisabled()).toBe(true)
     await shot(page, 'issue16-share-price-limit')
     expect((await apiOk<Company>(host, 'companies.get', { companyId })).sharePrice).toBe(before)
+  })
+
+  it('days to advance, a rule table’s number, raises, hero points and hands to pay off: refused at the field as typed, nothing sent', async () => {
+    const { host, page } = await qd.start()
+    await openSample(page)
+    const ships = await apiOk<{ id: number; name: string }[]>(host, 'ships.list')
+    const seaDog = ships.find((s) => s.name === 'Sea Dog')!.id
+    const day = (await apiOk<{ day: number }>(host, 'clock.now')).day
+    const writes = (await apiOk<{ entries: unknown[] }>(host, 'history.list', { limit: 100 })).entries.length
+
+    // The clock's days: 0 and "3x" are kept, refused, and the clock stays.
+    const days = page.getByLabel('Days to advance')
+    await days.fill('0')
+    await days.blur()
+    const clock = page.locator('.qd-clock-custom')
+    await clock.getByText('Must be at least 1.').waitFor()
+    expect(await days.inputValue()).toBe('0')
+    expect(await page.locator('[data-test=advance-custom]').isDisabled()).toBe(true)
+    await days.fill('3x')
+    await clock.getByText('“3x” is not a whole number.').waitFor()
+    expect(await days.inputValue()).toBe('3x')
+    expect(await page.locator('[data-test=advance-custom]').isDisabled()).toBe(true)
+    await shot(page, 'issue16-days-typed')
+
+    // A rule table's number: "12abc" is not a number; Save waits.
+    await openPage(page, 'Rules', 'rules')
+    await page.locator('[data-test=rule-heroPoints]').click()
+    const gpp = page.getByLabel('Guilders per point')
+    await gpp.fill('12abc')
+    await page.locator('.qd-rule-edit').getByText('“12abc” is not a number.').waitFor()
+    expect(await gpp.inputValue()).toBe('12abc')
+    expect(await page.locator('[data-test=rule-save]').isDisabled()).toBe(true)
+    await shot(page, 'issue16-rule-number-typed')
+    await page.getByRole('button', { name: 'Discard changes' }).click()
+
+    // Raises beyond 20 and hero points beyond what is left.
+    await openPage(page, 'People', 'people')
+    await page.getByRole('button', { name: 'Roll for Marcel du Sable' }).click()
+    const roll = page.locator('[data-test=roll-dialog]')
+    const raises = roll.getByLabel('Raises')
+    await raises.fill('21')
+    await roll.getByText('Must be at most 20.').waitFor()
+    expect(await raises.inputValue()).toBe('21')
+    expect(await roll.locator('[data-test=roll-go]').isDisabled()).toBe(true)
+    await roll.getByRole('button', { name: 'Close', exact: true }).click()
+    await roll.waitFor({ state: 'detached' })
+    const allende = page.locator('[data-test=people-table]').getByRole('row').filter({ hasText: 'Allende de Zepeda' })
+    await allende.getByRole('button', { name: 'More actions for Allende de Zepeda' }).click()
+    await page.locator('.n-dropdown-option:visible').getByText('Hero points → ship fund…').click()
+    const hero = page.locator('[data-test=hero-dialog]')
+    const points = hero.getByLabel('Hero points to spend')
+    await points.fill('99')
+    await hero.getByText('Must be at most 10.').waitFor()
+    expect(await points.inputValue()).toBe('99')
+    expect(await hero.locator('[data-test=hero-go]').isDisabled()).toBe(true)
+    await hero.getByRole('button', { name: 'Cancel' }).click()
+    await hero.waitFor({ state: 'detached' })
+
+    // More sailors to pay off than are aboard.
+    const roster = await apiOk<{ sailors: number }>(host, 'crew.get', { shipId: seaDog })
+    await openShip(page, 'Sea Dog', 'Crew')
+    await page.locator('[data-test=crew-tab] [data-test=crew-discharge]').click()
+    const off = page.locator('[data-test=discharge-dialog]')
+    const sailors = off.getByLabel('Sailors to pay off')
+    await sailors.fill(String(roster.sailors + 20))
+    await off.getByText(`Must be at most ${roster.sailors}.`).waitFor()
+    expect(await sailors.inputValue()).toBe(String(roster.sailors + 20))
+    expect(await off.locator('[data-test=discharge-go]').isDisabled()).toBe(true)
+    await shot(page, 'issue16-pay-off-typed')
+
+    // Nothing was written.
+    expect((await apiOk<{ day: number }>(host, 'clock.now')).day).toBe(day)
+    expect((await apiOk<{ entries: unknown[] }>(host, 'history.list', { limit: 100 })).entries.length).toBe(writes)
   })
 })

@@ -1,18 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiOk, browser, openPage, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, openPage, openSample, shot, useHost } from './harness'
 import { shipDesign } from '../helpers'
 
 /** Issue 16, point 14: no command names, ids or internal keys in anything a GM reads; rule texts named by their titles. */
 
-let host: Served | undefined
-let b: Browser | undefined
-afterEach(async () => {
-  await b?.close()
-  await host?.stop()
-  b = undefined
-  host = undefined
-})
+const qd = useHost()
 
 const LEAKS: [string, RegExp][] = [
   ['a command name', /\b(app|campaigns?|backups|history|settings|clock|reminders|people|owners|ledger|dice|rules|ports|ships|crew|upkeep|highseas|battles|chart|drama|voyages|market|trade|companies|booty|ventures)\.[a-z][A-Za-z]+\b(?!\.)/],
@@ -29,12 +22,8 @@ async function leaksOn(page: Page, where: string): Promise<string[]> {
 
 describe('words a GM reads (issue 16, point 14)', () => {
   it('no page of the sample campaign shows a command name, a rule file number or an internal key', async () => {
-    host = await serve()
-    b = await browser()
-    const { page } = b
-    await page.goto(host.url)
-    await page.locator('[data-test=open-sample]').click()
-    await page.locator('[data-test=campaign-title]').waitFor()
+    const { host, page } = await qd.start()
+    await openSample(page)
     // A ship on the stocks gives the Dashboard a reminder set by the shipyard.
     const owners = await apiOk<{ id: number; name: string; kind: string }[]>(host, 'owners.list')
     const payer = owners.find((o) => o.kind === 'character')!

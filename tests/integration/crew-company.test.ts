@@ -284,7 +284,7 @@ describe('crew.get: the roster', () => {
     expect(r.monthly.breakdown).toEqual([
       { label: 'Sailors: 28 × 10', value: 280 },
       { label: 'Gunner’s mates: 2 × 14', value: 28 },
-      { label: 'Marines: 4 × 10', value: 40 },
+      { label: 'Marines: 4 × 10 (as sailors)', value: 40 },
       { label: 'Doc (physician)', value: 40 },
       // Seed 003 I.2: 4 G of food a month for each crew member.
       { label: 'Food: 36 aboard × 4', value: 144 }
@@ -338,6 +338,23 @@ describe('standing orders and the port page', () => {
     await call('rules.set', { table: 'crewUpkeep', value: { ...upkeep, gearPerRecruit: 20 } })
     expect((await call('crew.hire', { houseRule: true, shipId, sailors: 10 })).gear).toBe(200)
     expect((await call('crew.get', { shipId })).monthly.wages).toBe(120)
+  })
+
+  it('rules guide §2 "Crew wages" (house default: marines paid as sailors): marines follow a new sailors’ wage while the table says so, and their own wage once it does not', async () => {
+    const a = await person('Allende')
+    const shipId = await launched(shipDesign('merchantman'), [{ ownerId: a.ownerId, share: 100 }])
+    await call('crew.hire', { houseRule: true, shipId, sailors: 10, marines: 5 })
+    const wages = (await call('rules.get', { table: 'crewWages' })).value as Record<string, unknown>
+    expect(wages).toMatchObject({ sailor: 10, marine: 10, marinesAsSailors: true })
+    await call('rules.set', { table: 'crewWages', value: { ...wages, sailor: 12 } })
+    const marines = async () => (await call('crew.get', { shipId })).monthly.breakdown.find((t) => t.label.startsWith('Marines'))
+    expect(await marines()).toEqual({ label: 'Marines: 5 × 12 (as sailors)', value: 60 })
+    await call('rules.set', { table: 'crewWages', value: { ...wages, sailor: 12, marinesAsSailors: false, marine: 15 } })
+    expect(await marines()).toEqual({ label: 'Marines: 5 × 15', value: 75 })
+    // A table saved before the switch: marines follow the sailors only where both wages were the same.
+    const { marinesAsSailors: _, ...old } = wages
+    await call('rules.set', { table: 'crewWages', value: { ...old, sailor: 12, marine: 15 } })
+    expect(await marines()).toEqual({ label: 'Marines: 5 × 15', value: 75 })
   })
 })
 

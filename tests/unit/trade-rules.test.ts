@@ -264,3 +264,13 @@ describe('rules guide §2 Booty articles; seed 003 VI heroic actions', () => {
     expect(d.lines.reduce((n, l) => n + l.amount, 0)).toBe(1000)
   })
 })
+
+describe('seed 003 VIII joint-stock companies: the knacks a charter asks for', () => {
+  it('seed 003 VIII Joint Stock Company: the Banker’s knack (Accounting) and the charter roll’s knack are in the default knack table, so a character can have them', () => {
+    const knacks = RULE_TABLES.knacks.defaults as string[]
+    const charter = RULE_TABLES.companyCharter.defaults as { knack: string; bankerKnack: string }
+    expect(charter.bankerKnack).toBe('Accounting')
+    expect(knacks).toContain(charter.bankerKnack)
+    expect(knacks).toContain(charter.knack)
+  })
+})

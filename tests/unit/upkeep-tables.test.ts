@@ -45,6 +45,7 @@ describe('upkeep rule tables', () => {
   it('rules guide §2 "Crew wages": the default monthly wages', () => {
     expect(CREW_WAGES).toEqual({
       sailor: 10,
+      marinesAsSailors: true,
       marine: 10,
       gunnersMate: 14,
       gunner: 25,

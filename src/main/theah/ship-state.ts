@@ -4,6 +4,7 @@ import { CommandError } from '../../shared/errors'
 import type { ShipDesign, ShipQuote } from '../../shared/ship/design'
 import { fullArmament, hasShallowDraft, hullStats, longGunsMounted } from '../../shared/ship/quote'
 import type { CrewOrigin, ShipKind } from '../../shared/ship/upkeep-tables'
+import { marineWage } from '../../shared/ship/upkeep-tables'
 import { stmt, type Db } from '../campaign/sqlite'
 import { currentDay, labelOf } from '../campaign-core/clock-state'
 import { getRule } from '../campaign-core/rules'
@@ -331,7 +332,7 @@ export function monthlyOf(db: Db, x: Ctx, guns: ReturnType<typeof gunsOf>) {
   const breakdown = [
     { label: `Sailors: ${plain} × ${w.sailor}`, value: plain * w.sailor },
     { label: `Gunner’s mates: ${mates} × ${w.gunnersMate}`, value: mates * w.gunnersMate },
-    { label: `Marines: ${marines} × ${w.marine}`, value: marines * w.marine },
+    { label: `Marines: ${marines} × ${marineWage(w)}${w.marinesAsSailors ? ' (as sailors)' : ''}`, value: marines * marineWage(w) },
     ...x.officers.map((o) => ({ label: `${o.name} (${roleLabel(o.role, o.battery)})`, value: o.wage }))
   ].filter((t) => t.value !== 0)
   const wages = breakdown.reduce((n, t) => n + t.value, 0)

@@ -5,6 +5,7 @@ import CampaignLayout from './layouts/CampaignLayout.vue'
 import DashboardView from './views/DashboardView.vue'
 import LogView from './views/LogView.vue'
 import PeopleView from './views/PeopleView.vue'
+import PersonView from './views/PersonView.vue'
 import LedgerView from './views/LedgerView.vue'
 import FleetView from './views/FleetView.vue'
 import ShipyardView from './views/ShipyardView.vue'
@@ -41,6 +42,7 @@ export const router = createRouter({
         { path: '', redirect: { name: 'dashboard' } },
         { path: 'dashboard', name: 'dashboard', component: DashboardView },
         { path: 'people', name: 'people', component: PeopleView },
+        { path: 'people/:id(\\d+)', name: 'person', component: PersonView, meta: { page: 'people' } },
         { path: 'fleet', name: 'fleet', component: FleetView },
         // A ship's sheet belongs to the Fleet page (meta.page: the sidebar entry it lights up).
         { path: 'fleet/:id(\\d+)', name: 'ship', component: ShipView, meta: { page: 'fleet' } },

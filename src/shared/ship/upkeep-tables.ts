@@ -30,10 +30,19 @@ export const OFFICER_ROLES = [
 ] as const
 export type OfficerRole = (typeof OFFICER_ROLES)[number]
 
-export const CrewWagesSchema = z
+/** A table saved before "marines as sailors" existed: marines followed the sailors only if both wages were the same. */
+function withMarinesSwitch(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || 'marinesAsSailors' in v) return v
+  const w = v as Record<string, unknown>
+  return { ...w, marinesAsSailors: w.marine === w.sailor }
+}
+
+const CrewWagesObject = z
   .object({
     sailor: Guilders,
-    /** Marines: not in the seed or the rules guide; paid as sailors by default. */
+    /** Marines: not in the seed or the rules guide; paid as sailors by default (the switch below). */
+    marinesAsSailors: z.boolean(),
+    /** The marines' own wage, used only when marinesAsSailors is off. */
     marine: Guilders,
     gunnersMate: Guilders,
     captain: Guilders,
@@ -50,10 +59,17 @@ export const CrewWagesSchema = z
     aboard: Guilders
   })
   .strict()
-export type CrewWages = z.output<typeof CrewWagesSchema>
+export const CrewWagesSchema = z.preprocess(withMarinesSwitch, CrewWagesObject)
+export type CrewWages = z.output<typeof CrewWagesObject>
+
+/** What a marine is paid a month: the sailors' wage while the table says marines are paid as sailors. */
+export function marineWage(w: CrewWages): number {
+  return w.marinesAsSailors ? w.sailor : w.marine
+}
 
 export const CREW_WAGES: CrewWages = {
   sailor: 10,
+  marinesAsSailors: true,
   marine: 10,
   gunnersMate: 14,
   captain: 60,
@@ -185,7 +201,8 @@ export const UPKEEP_TABLE_DEFS = {
     description:
       'Monthly wages in guilders: every hand (sailors, marines, gunner’s mates) and each officer’s role. Naval ships’ wages ' +
       'are paid by their government; pirates’ and privateers’ are owed to the crew out of the next booty; merchantmen’s ' +
-      'owners pay them by their shares. An officer signed on at another wage keeps it.',
+      'owners pay them by their shares. An officer signed on at another wage keeps it. With "Marines as sailors" on, marines are paid ' +
+      'whatever the sailors are; turn it off to pay them the Marine wage.',
     source:
       'House default (rules guide §2, "Crew wages"; seed 003 I.2 defers to the Player’s Book). Marines: paid as sailors ' +
       '(house default); player characters aboard: no wage.',
