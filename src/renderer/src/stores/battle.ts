@@ -6,6 +6,7 @@ import type { BattleState, ParticipantId, ShipOrders, ShipOrdersInput, TurnRepor
 import { useAppStore } from './app'
 import { getBridge } from '../door'
 import { isOut } from '../components/battle/shipNumbers'
+import { baseOrders, cleanOrders, plain, sameOrders } from '../components/battle/orderCheck'
 
 type BC = typeof battleContracts
 export type BattleCommand = keyof BC
@@ -42,6 +43,12 @@ interface State {
   oddsProgress: { message: string; fraction: number | null } | null
   /** Notes the last saved orders came back with. */
   notes: Record<string, string[]>
+  /**
+   * The orders on the board of each GM ship the GM has looked at this turn (saved or not): the orders
+   * panel edits them, and resolving saves every one that differs from what is saved, whichever ship
+   * is selected.
+   */
+  drafts: Record<string, ShipOrders>
 }
 
 export const ANIM_MS = 1800
@@ -58,7 +65,8 @@ export const useBattleStore = defineStore('battle', {
     odds: null,
     oddsRunning: false,
     oddsProgress: null,
-    notes: {}
+    notes: {},
+    drafts: {}
   }),
   getters: {
     participants: (s) => s.view?.setup.participants ?? [],
@@ -66,7 +74,17 @@ export const useBattleStore = defineStore('battle', {
       return s.view?.setup.participants.find((p) => p.id === s.selected) ?? null
     },
     decided: (s) => (s.view ? s.view.state.outcome !== 'ongoing' : false),
-    concluded: (s) => s.view?.status === 'concluded'
+    concluded: (s) => s.view?.status === 'concluded',
+    /** The GM ships still fighting whose orders on the board differ from what is saved (saved when the turn resolves). */
+    unsaved(s): ParticipantId[] {
+      const v = s.view
+      if (!v || v.state.outcome !== 'ongoing' || v.status === 'concluded') return []
+      return Object.keys(s.drafts).filter((id) => {
+        const p = v.setup.participants.find((x) => x.id === id)
+        if (!p || p.control !== 'gm' || isOut(v.state.participants[id]?.status ?? 'active')) return false
+        return !sameOrders(s.drafts[id]!, baseOrders(v.setup, v.state, v.pending.ships, id))
+      })
+    }
   },
   actions: {
     async open(id: number): Promise<void> {
@@ -85,6 +103,8 @@ export const useBattleStore = defineStore('battle', {
         this.missing = true
         return
       }
+      // A turn resolved (here, in another window, or undone): the orders on the board were for another turn.
+      if (this.view && this.view.state.turn !== v.state.turn) this.drafts = {}
       this.view = v
       this.missing = false
       if (!this.selected || !v.setup.participants.some((p) => p.id === this.selected)) {
@@ -95,7 +115,7 @@ export const useBattleStore = defineStore('battle', {
     select(id: ParticipantId): void {
       this.selected = id
     },
-    /** Tab: the next participant still in the fight (then the others). */
+    /** N (Shift+N back): the next participant still in the fight (then the others). */
     cycle(back = false): void {
       const ps = this.participants
       if (!ps.length || !this.view) return
@@ -105,12 +125,32 @@ export const useBattleStore = defineStore('battle', {
       const n = list.length
       this.selected = list[(((i + (back ? -1 : 1)) % n) + n) % n]!.id
     },
+    /** The orders on the board for a ship: made from what is saved (or the engine's default orders) the first time she is shown. */
+    ensureDraft(participantId: ParticipantId, fresh = false): void {
+      const v = this.view
+      if (!v) return
+      if (fresh || !this.drafts[participantId]) {
+        this.drafts = { ...this.drafts, [participantId]: baseOrders(v.setup, v.state, v.pending.ships, participantId) }
+      }
+    },
+    /** Save every GM ship's changed orders (whichever ship is selected); false if one is refused (she is selected, to show why). */
+    async saveDrafts(): Promise<boolean> {
+      for (const id of this.unsaved) {
+        const d = this.drafts[id]
+        if (d && !(await this.saveOrders(id, cleanOrders(d)))) {
+          this.selected = id
+          return false
+        }
+      }
+      return true
+    },
     async saveOrders(participantId: ParticipantId, orders: ShipOrdersInput): Promise<ShipOrders | undefined> {
       if (this.battleId === null) return
-      const out = await runBattle('battles.orders', { battleId: this.battleId, participantId, orders })
+      const out = await runBattle('battles.orders', { battleId: this.battleId, participantId, orders: plain(orders) })
       if (!out) return
       this.notes = { ...this.notes, [participantId]: out.notes }
       if (this.view) this.view.pending.ships = { ...this.view.pending.ships, [participantId]: out.orders }
+      this.drafts = { ...this.drafts, [participantId]: plain(out.orders) }
       return out.orders
     },
     async setControl(participantId: ParticipantId, control: 'gm' | 'ai'): Promise<void> {
@@ -126,6 +166,7 @@ export const useBattleStore = defineStore('battle', {
         const out = await runBattle('battles.resolveTurn', { battleId: this.battleId })
         if (!out) return
         this.notes = {}
+        this.drafts = {}
         await this.load()
         this.anim = { before, report: out.report, t: 0 }
         return out.report
