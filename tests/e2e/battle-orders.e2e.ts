@@ -152,4 +152,30 @@ describe('battle orders (issue 16, points 7, 8 and 19)', () => {
     // Point 19: no DataCloneError (nor any other error) in the console on these turns.
     expect(errors).toEqual([])
   })
+
+  it('point 9: the odds of this turn as ordered, then the AI, beside the AI on every ship, each labelled', async () => {
+    host = await serve()
+    b = await browser()
+    const { page } = b
+    await startDuel(page)
+    const orders = page.locator('[data-test=orders-panel]')
+    // The GM orders the Sea Dog to strike (not saved: the odds save the orders on the board first).
+    await orders.locator('[data-test=strike]').click()
+    await orders.locator('[data-test=orders-state]').getByText('Changed: saved when the turn resolves').waitFor()
+    await page.locator('.qd-tabs').getByText('Odds', { exact: true }).click()
+    const odds = page.locator('[data-test=odds-panel]')
+    await odds.getByLabel('Runs').fill('200')
+    await odds.locator('[data-test=run-odds]').click()
+    const ordered = odds.locator('[data-odds=asOrdered]')
+    const ai = odds.locator('[data-odds=ai]')
+    await ordered.locator('[data-test=odds-summary]').waitFor({ timeout: 60_000 })
+    await ai.locator('[data-test=odds-summary]').waitFor({ timeout: 60_000 })
+    await expect(ordered.locator('h3').textContent()).resolves.toBe('This turn as ordered, then the AI')
+    await expect(ai.locator('h3').textContent()).resolves.toBe('The AI on every ship')
+    // As ordered she strikes in every run; with the AI captain on her she does not.
+    await expect(ordered.locator('[data-side="Tortuga"] [data-kind=struck] .qd-odds-num').textContent()).resolves.toBe('100%')
+    await expect(ai.locator('[data-side="Tortuga"] [data-kind=struck] .qd-odds-num').textContent()).resolves.not.toBe('100%')
+    await expect(ordered.locator('[data-test=odds-summary]').textContent()).resolves.toContain('a run lasts 1.0 turns')
+    await shot(page, 'issue16-odds-as-ordered')
+  })
 })

@@ -138,16 +138,22 @@ describe('a High Seas battle in Chromium', () => {
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)
     await shot(page, 'battle-board-start')
 
-    // The odds from here, the AI on every ship: a progress bar, then each side's chances.
+    // The odds from here, two ways: this turn as ordered then the AI, and the AI on every ship — a
+    // progress bar, then each side's chances under each, labelled.
     const tabs = page.locator('.qd-tabs')
     await tabs.getByText('Odds', { exact: true }).click()
     const odds = page.locator('[data-test=odds-panel]')
     await odds.getByLabel('Runs').fill('500')
     await odds.locator('[data-test=run-odds]').click()
-    await odds.locator('[data-test=odds-summary]').waitFor({ timeout: 60_000 })
-    await expect(odds.locator('[data-test=odds-summary]').textContent()).resolves.toContain('500 runs')
-    await odds.locator('[data-side="Our side"] [data-kind=win]').waitFor()
-    await odds.locator('[data-side="Their side"] [data-kind=escape]').waitFor()
+    for (const mode of ['asOrdered', 'ai']) {
+      const block = odds.locator(`[data-odds=${mode}]`)
+      await block.locator('[data-test=odds-summary]').waitFor({ timeout: 60_000 })
+      await expect(block.locator('[data-test=odds-summary]').textContent()).resolves.toContain('500 runs')
+      await block.locator('[data-side="Our side"] [data-kind=win]').waitFor()
+      await block.locator('[data-side="Their side"] [data-kind=escape]').waitFor()
+    }
+    await expect(odds.locator('[data-odds=asOrdered] h3').textContent()).resolves.toBe('This turn as ordered, then the AI')
+    await expect(odds.locator('[data-odds=ai] h3').textContent()).resolves.toBe('The AI on every ship')
     const oddsResult = await api<{ sides: { side: string; win: { p: number } }[] }>('battles.odds', { battleId, runs: 100 })
     expect(oddsResult.sides.map((s) => s.side).sort()).toEqual(['Our side', 'Their side'])
     await shot(page, 'battle-odds')

@@ -11,6 +11,7 @@ import {
   describeConclusion,
   giveOrders,
   listBattles,
+  loadBattle,
   oddsInput,
   removeBattle,
   resolveNextTurn,
@@ -134,12 +135,15 @@ export const battleHandlers: BattleHandlers = {
     kind: 'read-async',
     run: ({ campaign: { db, path }, progress, signal }, input) => {
       const { setup, state } = oddsInput(db, input.battleId)
-      // One simulation per battle: asking again for this battle stops the one still running.
-      const key = `${path}#${input.battleId}`
+      // This turn as ordered: the orders, melee results and heroic actions waiting for it.
+      const firstTurn = input.mode === 'asOrdered' ? loadBattle(db, input.battleId).pending : undefined
+      // One simulation per battle and kind: asking again stops the one still running.
+      const key = `${path}#${input.battleId}#${input.mode}`
       return () =>
         runOdds(setup, state, input.runs, (done, total) => progress(done, total, `${done.toLocaleString('en')} of ${total.toLocaleString('en')} runs`), {
           key,
-          ...(signal ? { signal } : {})
+          ...(signal ? { signal } : {}),
+          ...(firstTurn ? { firstTurn } : {})
         })
     }
   },

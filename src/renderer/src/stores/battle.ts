@@ -38,7 +38,10 @@ interface State {
   selected: ParticipantId | null
   resolving: boolean
   anim: TurnAnimation | null
+  /** The odds with the AI on every ship from now. */
   odds: OddsResult | null
+  /** The odds of this turn as ordered (the GM's ships' orders given), then the AI on every ship. */
+  oddsOrdered: OddsResult | null
   oddsRunning: boolean
   oddsProgress: { message: string; fraction: number | null } | null
   /** Notes the last saved orders came back with. */
@@ -63,6 +66,7 @@ export const useBattleStore = defineStore('battle', {
     resolving: false,
     anim: null,
     odds: null,
+    oddsOrdered: null,
     oddsRunning: false,
     oddsProgress: null,
     notes: {},
@@ -177,11 +181,16 @@ export const useBattleStore = defineStore('battle', {
     skipAnimation(): void {
       this.anim = null
     },
+    /**
+     * Both odds (issue 16 point 9): this turn as ordered — the orders on the board saved first, as
+     * resolving would — then the AI on every ship; and the AI on every ship from now.
+     */
     async runOdds(runs: number): Promise<void> {
       if (this.battleId === null || this.oddsRunning) return
       this.oddsRunning = true
       this.oddsProgress = { message: 'Starting…', fraction: 0 }
       let unsubscribe: (() => void) | undefined
+      let phase = ''
       try {
         unsubscribe = getBridge().subscribe((e) => {
           if (e.type !== 'progress' || e.command !== 'battles.odds') return
@@ -191,10 +200,18 @@ export const useBattleStore = defineStore('battle', {
             const m = /([\d,]+)\s*(?:\/|of)\s*([\d,]+)/.exec(e.message)
             if (m) fraction = Number(m[1]!.replace(/,/g, '')) / Math.max(1, Number(m[2]!.replace(/,/g, '')))
           }
-          this.oddsProgress = { message: e.message, fraction: e.done ? 1 : fraction ?? this.oddsProgress?.fraction ?? null }
+          this.oddsProgress = { message: `${phase}: ${e.message}`, fraction: e.done ? 1 : fraction ?? this.oddsProgress?.fraction ?? null }
         })
-        const out = await runBattle('battles.odds', { battleId: this.battleId, runs })
-        if (out) this.odds = out
+        if (!(await this.saveDrafts())) return
+        phase = 'This turn as ordered, then the AI'
+        const ordered = await runBattle('battles.odds', { battleId: this.battleId, runs, mode: 'asOrdered' })
+        if (!ordered) return
+        phase = 'The AI on every ship'
+        this.oddsProgress = { message: `${phase}: starting…`, fraction: 0 }
+        const out = await runBattle('battles.odds', { battleId: this.battleId, runs, mode: 'ai' })
+        if (!out) return
+        this.oddsOrdered = ordered
+        this.odds = out
       } finally {
         unsubscribe?.()
         this.oddsRunning = false
