@@ -30,10 +30,16 @@ describe('the skirmish preview (issue 16, point 11)', () => {
     const ships = await apiOk<{ id: number; name: string }[]>(host, 'ships.list')
     const seaDog = ships.find((s) => s.name === 'Sea Dog')!.id
 
-    // A gunner with Gunnery 3 signs on for her port battery.
-    const gunner = await apiOk<{ id: number }>(host, 'people.create', { name: 'Ned Gunn', kind: 'npc', knacks: { Gunnery: 3 } })
+    // A gunner with Gunnery 5 signs on for her port battery (the sample's gunner serves the others).
+    const gunner = await apiOk<{ id: number }>(host, 'people.create', { name: 'Ned Gunn', kind: 'npc', knacks: { Gunnery: 5 } })
     await apiOk(host, 'crew.hire', { shipId: seaDog, officers: [{ role: 'gunner', personId: gunner.id, battery: 'port' }] })
 
+    // What the battle gives her from her roster: Ned at the port battery.
+    const pv = await apiOk<{ gunners: Record<string, number>; officers: number }[]>(host, 'battles.preview', { participants: [{ shipId: seaDog, side: 'Tortuga', control: 'gm' }] })
+    const roster = pv[0]!.gunners
+    expect(roster.port).toBe(5)
+    const others = roster.starboard!
+    expect(others).not.toBe(5)
     // An earlier fight left her 7 hull damage (concluded as the GM wrote it).
     const { battleId } = await apiOk<{ battleId: number }>(host, 'battles.start', {
       participants: [
@@ -57,8 +63,11 @@ describe('the skirmish preview (issue 16, point 11)', () => {
     await choose(page, modal.locator('[data-test=pick-ship]'), 'Sea Dog (Corsair)')
     // Her gunners as her roster assigns them.
     await modal.getByText("Gunners' Gunnery, per battery (as her roster assigns them)").waitFor()
-    await expect.poll(() => modal.getByLabel('Gunnery, Port').inputValue()).toBe('3')
-    await expect(modal.getByLabel('Gunnery, Starboard').inputValue()).resolves.toBe('1')
+    await expect.poll(() => modal.getByLabel('Gunnery, Port').inputValue()).toBe('5')
+    await expect(modal.getByLabel('Gunnery, Starboard').inputValue()).resolves.toBe(String(others))
+    // Her named officers (Ned among them) as her roster has them, not 0.
+    expect(pv[0]!.officers).toBeGreaterThanOrEqual(1)
+    await expect(modal.getByLabel('Officers').inputValue()).resolves.toBe(String(pv[0]!.officers))
     await shot(page, 'issue16-skirmish-add-gunners')
     await modal.locator('[data-test=confirm-add]').click()
     await modal.waitFor({ state: 'hidden' })
@@ -75,7 +84,7 @@ describe('the skirmish preview (issue 16, point 11)', () => {
     // The preview: her hull now out of her Hull points, and her gunnery per battery.
     const row = page.locator('[data-test=skirmish-preview] tr').filter({ hasText: 'Sea Dog' })
     await row.getByText('18 / 25', { exact: true }).waitFor()
-    await row.getByText('3 / 1 / 1 / 1', { exact: true }).waitFor()
+    await row.getByText(`5 / ${roster.starboard} / ${roster.chasers} / ${roster.stern}`, { exact: true }).waitFor()
     await shot(page, 'issue16-skirmish-preview')
 
     await page.locator('[data-test=start-battle]').click()
@@ -86,6 +95,6 @@ describe('the skirmish preview (issue 16, point 11)', () => {
     })
     const dog = v.setup.participants.find((p) => p.shipId === seaDog)!
     expect(dog.hullPoints - dog.hullDamage).toBe(18)
-    expect(dog.gunners).toEqual({ port: 3, starboard: 1, chasers: 1, stern: 1 })
+    expect(dog.gunners).toEqual(roster)
   })
 })
