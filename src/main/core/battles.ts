@@ -1,3 +1,4 @@
+import { reviewProblems } from '../../shared/highseas/review'
 import type { z } from 'zod'
 import type {
   BattleParticipantInput,
@@ -733,6 +734,13 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
     }
     return { line, p }
   })
+  // The limits the engine knows (src/shared/highseas/review.ts), every problem with its field.
+  const problems = reviewProblems(b.setup, input.lines)
+  if (problems.length) {
+    const first = problems[0]!
+    const who = theShip(participant(b, input.lines[first.line]!.participantId).name)
+    throw new CommandError('invalid_input', `${who.charAt(0).toUpperCase()}${who.slice(1)}: ${first.message}`, { field: first.field, issues: problems.map((x) => ({ field: x.field, message: x.message })) })
+  }
   const missing = b.setup.participants.filter((p) => p.shipId !== undefined && !seen.has(p.id))
   if (missing.length) {
     throw new CommandError('invalid_input', `lines: give a line for every campaign ship (${listing(missing.map((p) => `the ${p.name}`))} ${missing.length === 1 ? 'has' : 'have'} none).`, {
