@@ -386,7 +386,7 @@ export function check(pre: Pre, state: BattleState, i: number, o: ShipOrders, pr
     if (f.aim === 'rigging' && pj.kind !== 'ship') problems.push(`${name}: a ${pj.kind} has no rigging to aim at`)
     if (!notes) continue
     if (isShip && p.firedOnTurn[f.battery] === state.turn - 1) notes.push(`${name}: the ${batteryName(f.battery)} ${f.battery === 'port' || f.battery === 'starboard' ? 'is' : 'are'} reloading this turn`)
-    if (gunsOf(ps, p, f.battery) <= 0) notes.push(`${name}: the ${batteryName(f.battery)} ${f.battery === 'port' || f.battery === 'starboard' ? 'has' : 'have'} no guns`)
+    if (gunsOf(ps, p, f.battery) <= 0) notes.push(f.battery === 'port' || f.battery === 'starboard' ? `${name}: the ${batteryName(f.battery)} has no guns` : `${name} has no ${batteryName(f.battery)}`)
     if (p.powderTons <= 0) notes.push(`${name} has no powder aboard: she cannot fire`)
     const r = rangeKey(state, pre.keys[i * n + j]!)
     if (r > sight) notes.push(`${name}: ${pj.name} is out of sight`)
