@@ -29,6 +29,9 @@ describe('the battle review (issue 16, point 4)', () => {
     expect(afloat).toHaveLength(1)
     expect(afloat[0]).toMatchObject({ key: 'fate', field: 'lines.0.fate' })
     expect(afloat[0]!.message).toBe(`${a.hullPoints} hull damage takes all ${a.hullPoints} of her Hull points: she is sunk, not afloat. Choose Sunk, or less damage.`)
+    // A town's Hull points are the damage at which it surrenders: taken at all of them, no problem.
+    const town = setup([ship('a', 'corsair', 'A'), { ...f, id: 't', kind: 'town', name: 'Ciudad' }])
+    expect(reviewProblems(town, [line({ participantId: 't', fate: 'captured', hullDamage: f.hullPoints })])).toEqual([])
     // A fort with no Structure left is destroyed, not afloat.
     expect(reviewProblems(su, [line({ participantId: 'f', hullDamage: f.hullPoints })])[0]!.message).toContain('she is destroyed, not afloat. Choose Destroyed')
   })

@@ -8,7 +8,7 @@ import { count } from '../words'
  *
  *  - Hull damage is at most her Hull points; a ship whose damage takes all of them has no hull left and
  *    cannot stay afloat, escape or be taken as a prize (seed 003 IV "DAMAGE": at 0 Hull she sinks; a fort
- *    is destroyed).
+ *    is destroyed; a town's Hull points are the damage at which it surrenders, so a town is taken).
  *  - Rigging damage is at most her Rigging points.
  *  - Crew after and crew lost are each at most the people aboard when the battle began (no more than her
  *    hull holds: the battle starts from her crew).
@@ -42,7 +42,8 @@ export function reviewProblems(setup: BattleSetup, lines: readonly ReviewLineLik
     const add = (key: ReviewProblem['key'], message: string) => out.push({ line, key, field: `lines.${line}.${key}`, message })
     const sinks = p.kind === 'ship' ? 'sunk' : 'destroyed'
     if (l.hullDamage > p.hullPoints) add('hullDamage', `At most ${p.hullPoints}: her Hull points (she has ${count(p.hullPoints, 'Hull point')}).`)
-    else if (l.hullDamage === p.hullPoints && p.hullPoints > 0 && l.fate !== 'sunk' && l.fate !== 'destroyed') {
+    // (A town's Hull points are the damage at which it surrenders: at all of them it is taken, not destroyed.)
+    else if (p.kind !== 'town' && l.hullDamage === p.hullPoints && p.hullPoints > 0 && l.fate !== 'sunk' && l.fate !== 'destroyed') {
       add(
         'fate',
         `${l.hullDamage} hull damage takes all ${p.hullPoints} of her Hull points: she is ${sinks}, not ${l.fate === 'afloat' ? 'afloat' : l.fate}. Choose ${sinks === 'sunk' ? 'Sunk' : 'Destroyed'}, or less damage.`
