@@ -56,3 +56,28 @@ export function reminderSourceText(source: string): string | null {
   if (source.startsWith('ship:')) return 'set when she was commissioned'
   return 'set by Quarterdeck'
 }
+
+/** "1 gun", "3 guns": a count with its noun in the right number (the plural given where it is not noun + s). */
+export function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`
+}
+
+/** A negative number with a true minus sign ("−5"), as the GM reads it. */
+export function signed(n: number): string {
+  return n < 0 ? `−${-n}` : String(n)
+}
+
+/**
+ * A target number as a GM reads it: "TN 15"; a TN of 1 or less is met by any roll, and says so
+ * (never "TN -5").
+ */
+export function tnText(tn: number): string {
+  return tn <= 1 ? 'any roll hits' : `TN ${tn}`
+}
+
+/** A ship's battery by name, as the log names it: "the port battery", "the bow chasers", "the stern guns". */
+export function batteryName(battery: string): string {
+  if (battery === 'chasers') return 'bow chasers'
+  if (battery === 'stern') return 'stern guns'
+  return `${battery} battery`
+}

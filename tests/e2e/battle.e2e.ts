@@ -138,16 +138,22 @@ describe('a High Seas battle in Chromium', () => {
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)
     await shot(page, 'battle-board-start')
 
-    // The odds from here, the AI on every ship: a progress bar, then each side's chances.
+    // The odds from here, two ways: this turn as ordered then the AI, and the AI on every ship — a
+    // progress bar, then each side's chances under each, labelled.
     const tabs = page.locator('.qd-tabs')
     await tabs.getByText('Odds', { exact: true }).click()
     const odds = page.locator('[data-test=odds-panel]')
     await odds.getByLabel('Runs').fill('500')
     await odds.locator('[data-test=run-odds]').click()
-    await odds.locator('[data-test=odds-summary]').waitFor({ timeout: 60_000 })
-    await expect(odds.locator('[data-test=odds-summary]').textContent()).resolves.toContain('500 runs')
-    await odds.locator('[data-side="Our side"] [data-kind=win]').waitFor()
-    await odds.locator('[data-side="Their side"] [data-kind=escape]').waitFor()
+    for (const mode of ['asOrdered', 'ai']) {
+      const block = odds.locator(`[data-odds=${mode}]`)
+      await block.locator('[data-test=odds-summary]').waitFor({ timeout: 60_000 })
+      await expect(block.locator('[data-test=odds-summary]').textContent()).resolves.toContain('500 runs')
+      await block.locator('[data-side="Our side"] [data-kind=win]').waitFor()
+      await block.locator('[data-side="Their side"] [data-kind=escape]').waitFor()
+    }
+    await expect(odds.locator('[data-odds=asOrdered] h3').textContent()).resolves.toBe('This turn as ordered, then the AI')
+    await expect(odds.locator('[data-odds=ai] h3').textContent()).resolves.toBe('The AI on every ship')
     const oddsResult = await api<{ sides: { side: string; win: { p: number } }[] }>('battles.odds', { battleId, runs: 100 })
     expect(oddsResult.sides.map((s) => s.side).sort()).toEqual(['Our side', 'Their side'])
     await shot(page, 'battle-odds')
@@ -189,7 +195,7 @@ describe('a High Seas battle in Chromium', () => {
       if (r <= 1 && !grappled) await choose(page, orders.locator('[data-test=grapple]'), r === 0 ? 'Fortune' : 'Fortune (if she reaches Close)')
       if (r <= 1) await choose(page, orders.locator('[data-test=board]'), grappled ? 'Fortune' : 'Fortune (if the grapple holds)')
       await orders.locator('[data-test=save-orders]').click()
-      await orders.locator('[data-test=orders-state]').getByText('Saved').waitFor()
+      await orders.locator('[data-test=orders-state]').getByText('Saved', { exact: true }).waitFor()
     }
 
     // ── Turn 1 by the app's dice ───────────────────────────────────────────
@@ -217,11 +223,11 @@ describe('a High Seas battle in Chromium', () => {
       expect(v.state.participants[dog]!.status).toBe('active')
       await giveOrders()
       const before = v.state.turn
-      // Tab from the page picks the next ship and back; Enter resolves (neither fires while typing).
+      // N from the page picks the next ship, Shift+N the one before; Enter resolves (neither fires while typing).
       await page.locator('[data-test=battle-name]').click()
-      await page.keyboard.press('Tab')
+      await page.keyboard.press('n')
       await expect.poll(() => board.getAttribute('data-selected')).toBe(fortune)
-      await page.keyboard.press('Shift+Tab')
+      await page.keyboard.press('Shift+N')
       await expect.poll(() => board.getAttribute('data-selected')).toBe(dog)
       await page.keyboard.press('Enter')
       await page.locator('[data-test=battle-turn]').getByText(`Turn ${before + 1}`).waitFor()
@@ -259,7 +265,20 @@ describe('a High Seas battle in Chromium', () => {
       purposes.push(purpose)
       // The Sea Dog's helmsman, grapnels and boarders roll well today; the Fortune's people do not.
       const face = purpose.startsWith('Sea Dog') ? 9 : 5
-      await page.getByLabel('Faces rolled').fill(Array.from({ length: need }, () => String(face)).join(' '))
+      // As many faces as the prompt says it takes (its status counts them: it may have changed since it was read).
+      const field = page.getByLabel('Faces rolled')
+      const status = prompt.locator('[data-test=dice-status]')
+      let typed = need
+      await field.fill(Array.from({ length: typed }, () => String(face)).join(' '))
+      for (let k = 0; k < 10; k++) {
+        const st = (await status.textContent().catch(() => '')) ?? ''
+        if (st.startsWith('Ready')) break
+        const more = /(\d+) more face/.exec(st)
+        const over = /(\d+) faces? too many/.exec(st)
+        if (!more && !over) break
+        typed += more ? Number(more[1]) : -Number(over![1])
+        await field.fill(Array.from({ length: typed }, () => String(face)).join(' '))
+      }
       if (purposes.length === 2) await shot(page, 'battle-dice-prompt')
       await prompt.locator('[data-test=dice-submit]').click({ timeout: 5000 })
     }

@@ -109,10 +109,18 @@ describe('battles.conclude', () => {
     expect(dumpCampaign(s.db())).toEqual(after)
   })
 
-  it('a sunk campaign ship is marked lost; damage is capped at her points', async () => {
+  it('a sunk campaign ship is marked lost; damage beyond her points is refused at its field (issue 16 point 4), never capped silently', async () => {
     const { battleId } = await s.call('battles.start', seaDogVsMerchantman(s))
     const review = await s.call('battles.review', { battleId })
-    const lines = review.lines.map((l) => (l.participantId === DOG() ? { ...l, fate: 'sunk' as const, hullDamage: 999, riggingDamage: 999, crewAfter: 5 } : l))
+    const i = review.lines.findIndex((l) => l.participantId === DOG())
+    const tooMuch = review.lines.map((l) => (l.participantId === DOG() ? { ...l, fate: 'sunk' as const, hullDamage: 999, riggingDamage: 999, crewAfter: 5 } : l))
+    expect(await s.fail('battles.conclude', { battleId, lines: tooMuch })).toMatchObject({
+      code: 'invalid_input',
+      message: 'The Sea Dog: At most 25: her Hull points (she has 25 Hull points).',
+      details: { field: `lines.${i}.hullDamage`, issues: [{ field: `lines.${i}.hullDamage` }, { field: `lines.${i}.riggingDamage` }] }
+    })
+    expect(shipRow(s.ids.seaDog)).toMatchObject({ status: 'port', hull_damage: 0 })
+    const lines = review.lines.map((l) => (l.participantId === DOG() ? { ...l, fate: 'sunk' as const, hullDamage: 25, riggingDamage: 15, crewAfter: 5 } : l))
     await s.call('battles.conclude', { battleId, lines })
     expect(shipRow(s.ids.seaDog)).toMatchObject({ status: 'sunk', hull_damage: 25, rigging_damage: 15, crew: 5 })
     // Her company had 10 marines; 5 hands are left, so at most 5 marines.

@@ -30,6 +30,7 @@ afterEach(async () => {
 afterAll(dropSample)
 
 const RESULT = {
+  mode: 'ai',
   runs: 100,
   maxTurns: 60,
   sides: [

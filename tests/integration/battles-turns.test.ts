@@ -44,7 +44,7 @@ describe('battles.orders', () => {
     expect(out.participantId).toBe(DOG())
     expect(out.orders).toMatchObject({ tactic: 'bearDown', target: 'gen-1' })
     // The Sea Dog has no stern guns: legal, but noted.
-    expect(out.notes).toContain('Sea Dog: the stern battery has no guns')
+    expect(out.notes).toContain('Sea Dog has no stern guns')
     expect((await s.call('battles.state', { battleId })).pending.ships[DOG()]).toMatchObject({ tactic: 'bearDown', target: 'gen-1' })
     expect(lastSummary()).toMatch(/^Orders for the Sea Dog in the Battle of .*: Bear Down on the Montaigne Merchantman$/)
   })

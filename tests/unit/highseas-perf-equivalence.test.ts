@@ -65,7 +65,9 @@ describe('High Seas engine: behaviour pinned across performance work', () => {
     const all = Array.from({ length: 30 }, (_, k) => play(setupOf(k), true))
     const turns = all.reduce((s, b) => s + b.reports.length, 0)
     expect(turns).toBe(208)
-    expect(sha(all)).toBe('c7e7f034e10f3473a5f641be05495c42b302d20b8cc76feddec2836ddb8785be')
+    // Re-pinned when the log's words changed (issue 16 point 14: "1 gun", "the bow chasers", "any roll hits"):
+    // the states are pinned unchanged by the next test.
+    expect(sha(all)).toBe('d8d47f504efd9e342a018d5b88df356fb5059d0ed729d044ee203d2754961b26')
   })
   it('the same battles with fastDice and trace off give the same final states', () => {
     const all = Array.from({ length: 30 }, (_, k) => play(setupOf(k), false))

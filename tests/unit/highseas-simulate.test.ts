@@ -107,4 +107,24 @@ describe('the odds simulator', () => {
     const p = r.sides.find((s) => s.side === 'pirates')!
     expect(p.win.p).toBeGreaterThan(m.win.p)
   })
+
+  it('issue 16 point 9: "this turn as ordered, then the AI" plays the orders given on the first turn of every run; "AI on every ship" does not', () => {
+    const su = corsairVsMerchant(7, 'short')
+    const st = startBattle(su)
+    // The merchant's GM orders for this turn: strike her colours. As ordered, she strikes in every run.
+    const firstTurn = { ships: { merchant: { tactic: 'circle' as const, circleAgainst: [], brilliantManeuver: true, fire: [], strike: true, clearAnchor: false } } }
+    const ordered = simulate(su, st, { runs: 200, seed: 3, firstTurn })
+    const ai = simulate(su, st, { runs: 200, seed: 3 })
+    expect(ordered.mode).toBe('asOrdered')
+    expect(ai.mode).toBe('ai')
+    sane(ordered)
+    sane(ai)
+    const struck = (r: OddsResultData) => r.sides.find((x) => x.side === 'merchants')!.struck.p
+    expect(struck(ordered)).toBe(1)
+    expect(struck(ai)).toBeLessThan(1)
+    // Every run as ordered ends on the first turn (she strikes), so a run lasts one turn.
+    expect(ordered.meanTurns).toBe(1)
+    // The same numbers for the same seed and orders.
+    expect(simulate(su, st, { runs: 200, seed: 3, firstTurn })).toEqual(ordered)
+  })
 })

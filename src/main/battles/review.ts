@@ -1,3 +1,4 @@
+import { reviewProblems } from '../../shared/highseas/review'
 import type { z } from 'zod'
 import type { BattleReview, Fate, ReviewLine } from '../../shared/commands/battles'
 import { CommandError } from '../../shared/errors'
@@ -9,7 +10,7 @@ import { WORLD_OWNER_ID } from '../campaign-core/ledger'
 import { addShipEvent, listing, quoteFor, requireShip, shipOwners } from '../theah/shipyard'
 import { battleConcluded } from '../campaign-core/battle-seam'
 import { recordCaptor } from '../theah/prizes'
-import { sideName } from '../../shared/words'
+import { sideName, theShip } from '../../shared/words'
 import { rudderDamageOf } from './participants'
 import { type Battle, GUNS_NONE, type Guns, NO_PENDING, fmt, loadBattle, participant, plural, requireActive, round3, tons } from './rows'
 
@@ -154,6 +155,13 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
     }
     return { line, p }
   })
+  // The limits the engine knows (src/shared/highseas/review.ts), every problem with its field.
+  const problems = reviewProblems(b.setup, input.lines)
+  if (problems.length) {
+    const first = problems[0]!
+    const who = theShip(participant(b, input.lines[first.line]!.participantId).name)
+    throw new CommandError('invalid_input', `${who.charAt(0).toUpperCase()}${who.slice(1)}: ${first.message}`, { field: first.field, issues: problems.map((x) => ({ field: x.field, message: x.message })) })
+  }
   const missing = b.setup.participants.filter((p) => p.shipId !== undefined && !seen.has(p.id))
   if (missing.length) {
     throw new CommandError('invalid_input', `lines: give a line for every campaign ship (${listing(missing.map((p) => `the ${p.name}`))} ${missing.length === 1 ? 'has' : 'have'} none).`, {

@@ -4,6 +4,7 @@ import { BattleSetup, HIGH_SEAS_RULES } from '../../shared/highseas/types'
 import { addHeroic, addMelee, battleSummary, battleView, giveOrders, listBattles, oddsInput, removeBattle, resolveNextTurn, setControl, beginBattle, repairRudder } from '../battles/battles'
 import { buildParticipants } from '../battles/participants'
 import { concludeBattle, describeConclusion, reviewBattle } from '../battles/review'
+import { loadBattle } from '../battles/rows'
 import { getSettings } from '../campaign-core/settings'
 import { runOdds } from '../highseas/odds'
 import { getRule } from '../campaign-core/rules'
@@ -119,12 +120,15 @@ export const battleHandlers: BattleHandlers = {
     kind: 'read-async',
     run: ({ campaign: { db, path }, progress, signal }, input) => {
       const { setup, state } = oddsInput(db, input.battleId)
-      // One simulation per battle: asking again for this battle stops the one still running.
-      const key = `${path}#${input.battleId}`
+      // This turn as ordered: the orders, melee results and heroic actions waiting for it.
+      const firstTurn = input.mode === 'asOrdered' ? loadBattle(db, input.battleId).pending : undefined
+      // One simulation per battle and kind: asking again stops the one still running.
+      const key = `${path}#${input.battleId}#${input.mode}`
       return () =>
         runOdds(setup, state, input.runs, (done, total) => progress(done, total, `${done.toLocaleString('en')} of ${total.toLocaleString('en')} runs`), {
           key,
-          ...(signal ? { signal } : {})
+          ...(signal ? { signal } : {}),
+          ...(firstTurn ? { firstTurn } : {})
         })
     }
   },

@@ -16,6 +16,7 @@ try {
     runs: data.runs,
     seed: data.seed,
     maxTurns: data.maxTurns,
+    ...(data.firstTurn ? { firstTurn: data.firstTurn } : {}),
     onProgress: (done, runs) => post({ type: 'progress', done, runs })
   })
   post({ type: 'done', result })

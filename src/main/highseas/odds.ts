@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads'
 import type { OddsResult } from '../../shared/commands/battles'
 import { oddsSeed, type OddsResultData } from '../../shared/highseas/simulate'
 import type { BattleSetup, BattleState } from '../../shared/highseas/types'
+import type { PartialTurnOrders } from '../../shared/highseas/ai'
 import { CommandError } from '../../shared/errors'
 
 /**
@@ -56,6 +57,8 @@ export interface OddsWorkerData {
   runs: number
   seed: number
   maxTurns: number
+  /** This turn's orders as given ("this turn as ordered, then the AI"); none: the AI on every ship. */
+  firstTurn?: PartialTurnOrders
 }
 
 export type OddsWorkerMessage =
@@ -71,6 +74,8 @@ export interface OddsOptions {
   key?: string
   /** Aborted: stop (the window that asked closed, the HTTP client hung up). */
   signal?: AbortSignal
+  /** This turn's orders as given: the first turn of every run plays them, then the AI (issue 16 point 9). */
+  firstTurn?: PartialTurnOrders
 }
 
 /**
@@ -91,7 +96,7 @@ function startWorker(data: OddsWorkerData): Worker {
   return new Worker(dev, { workerData: data })
 }
 
-/** Play the battle `runs` times from `state` with the AI on every ship, in a worker thread. */
+/** Play the battle `runs` times from `state` with the AI on every ship (or this turn as ordered first), in a worker thread. */
 export function runOdds(
   setup: BattleSetup,
   state: BattleState,
@@ -99,7 +104,14 @@ export function runOdds(
   onProgress?: (done: number, runs: number) => void,
   opts: OddsOptions = {}
 ): Promise<OddsResult> {
-  const data: OddsWorkerData = { setup, state, runs, seed: opts.seed ?? oddsSeed(setup, state), maxTurns: opts.maxTurns ?? 60 }
+  const data: OddsWorkerData = {
+    setup,
+    state,
+    runs,
+    seed: opts.seed ?? oddsSeed(setup, state),
+    maxTurns: opts.maxTurns ?? 60,
+    ...(opts.firstTurn ? { firstTurn: opts.firstTurn } : {})
+  }
   return new Promise<OddsResult>((resolve, reject) => {
     let settled = false
     let worker: Worker | undefined

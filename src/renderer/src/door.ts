@@ -30,7 +30,9 @@ export function getBridge(): QuarterdeckBridge {
 export async function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
   pendingCommands.value++
   try {
-    const out = await getBridge().invoke(name, input)
+    // Plain data over the bridge, exactly what the HTTP bridge's JSON carries: a reactive proxy (a
+    // view's state, a draft) cannot be structured-cloned by Electron's IPC (a DataCloneError).
+    const out = await getBridge().invoke(name, input === undefined ? input : (JSON.parse(JSON.stringify(input)) as CommandInput<N>))
     if (!out.ok) throw new CommandFailure(out.error)
     return out.value
   } finally {

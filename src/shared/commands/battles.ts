@@ -170,7 +170,16 @@ export type BattleReview = z.infer<typeof BattleReview>
 export const ODDS_MAX_RUNS = 50_000
 
 const Probability = z.object({ p: z.number(), low: z.number(), high: z.number() })
+/**
+ * What the odds play (issue 16 point 9): 'ai' — the AI captain on every ship from now; 'asOrdered' —
+ * this turn with the orders given (melee results and heroic actions recorded too; AI ships and GM ships
+ * without orders as the turn fills them in), then the AI on every ship.
+ */
+export const OddsMode = z.enum(['ai', 'asOrdered'])
+export type OddsMode = z.infer<typeof OddsMode>
+
 export const OddsResult = z.object({
+  mode: OddsMode,
   runs: z.number().int(),
   /** Turns played per run at most before a run counts as undecided. */
   maxTurns: z.number().int(),
@@ -293,11 +302,18 @@ export const battleContracts = {
     output: z.object({ report: TurnReport, state: BattleState })
   }),
   'battles.odds': contract({
-    summary: 'Play the battle from its current state many times with the AI on every ship (in a worker thread) and report each side’s chances with 95% intervals.',
+    summary: 'Play the battle from its current state many times — the AI on every ship, or this turn as ordered and then the AI — (in a worker thread) and report each side’s chances with 95% intervals.',
     scope: 'campaign',
     mutates: false,
     // At most ODDS_MAX_RUNS: what the bench (npm run bench, highseas) plays in a few seconds on one core of a 2-core machine.
-    input: z.object({ battleId: Id, runs: z.number().int().min(10).max(ODDS_MAX_RUNS, `at most ${ODDS_MAX_RUNS.toLocaleString('en')} runs`).default(2000) }).strict(),
+    input: z
+      .object({
+        battleId: Id,
+        runs: z.number().int().min(10).max(ODDS_MAX_RUNS, `at most ${ODDS_MAX_RUNS.toLocaleString('en')} runs`).default(2000),
+        /** 'ai' (the default): the AI on every ship; 'asOrdered': this turn as ordered, then the AI. */
+        mode: OddsMode.default('ai')
+      })
+      .strict(),
     output: OddsResult
   }),
   'battles.review': contract({

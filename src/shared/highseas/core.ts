@@ -1,5 +1,6 @@
 import type { DiceSpec } from '../dice/notation'
 import { trainedFighters } from './calc'
+import { batteryName } from '../words'
 import { HIGH_SEAS_RULES, type HighSeasRules } from './tables'
 import {
   OUT_OF_SIGHT,
@@ -290,12 +291,18 @@ function batteryTarget(b: string): string {
     case 'starboard':
       return 'starboard battery target'
     case 'chasers':
-      return 'chasers battery target'
+      return "bow chasers' target"
     case 'stern':
-      return 'stern battery target'
+      return "stern guns' target"
     default:
       return `${b} battery target`
   }
+}
+
+/** A participant by name (an id the battle does not know is quoted as given). */
+function shipName(pre: Pre, id: string): string {
+  const j = pre.idx.get(id)
+  return j === undefined ? `"${id}"` : pre.ps[j]!.name
 }
 
 export function checkOther(pre: Pre, state: BattleState, i: number, tid: string, what: string, needSight: boolean, problems: string[]): number {
@@ -364,13 +371,13 @@ export function check(pre: Pre, state: BattleState, i: number, o: ShipOrders, pr
   for (let a = 0; a < fire.length; a++) {
     const f = fire[a]!
     for (let b = 0; b < a; b++) {
-      if (fire[b]!.battery === f.battery) problems.push(`${name}: the ${f.battery} battery is ordered twice`)
-      if (fire[b]!.target === f.target) problems.push(`${name}: no two batteries may fire at the same ship (${f.target})`)
+      if (fire[b]!.battery === f.battery) problems.push(`${name}: the ${batteryName(f.battery)} ${f.battery === 'port' || f.battery === 'starboard' ? 'is' : 'are'} ordered twice`)
+      if (fire[b]!.target === f.target) problems.push(`${name}: no two batteries may fire at the same ship (${shipName(pre, f.target)})`)
     }
     const jj = pre.idx.get(f.target)
     const jp = state.participants[f.target]
     if (jj !== undefined && jj !== i && pre.hostile[i * n + jj] && jp && jp.status !== 'active') {
-      if (notes) notes.push(`${name}: ${pre.ps[jj]!.name} is no longer fighting (the ${f.battery} battery will hold fire)`)
+      if (notes) notes.push(`${name}: ${pre.ps[jj]!.name} is no longer fighting (the ${batteryName(f.battery)} will hold fire)`)
       continue
     }
     const j = checkOther(pre, state, i, f.target, batteryTarget(f.battery), false, problems)
@@ -378,8 +385,8 @@ export function check(pre: Pre, state: BattleState, i: number, o: ShipOrders, pr
     const pj = pre.ps[j]!
     if (f.aim === 'rigging' && pj.kind !== 'ship') problems.push(`${name}: a ${pj.kind} has no rigging to aim at`)
     if (!notes) continue
-    if (isShip && p.firedOnTurn[f.battery] === state.turn - 1) notes.push(`${name}: the ${f.battery} battery is reloading this turn`)
-    if (gunsOf(ps, p, f.battery) <= 0) notes.push(`${name}: the ${f.battery} battery has no guns`)
+    if (isShip && p.firedOnTurn[f.battery] === state.turn - 1) notes.push(`${name}: the ${batteryName(f.battery)} ${f.battery === 'port' || f.battery === 'starboard' ? 'is' : 'are'} reloading this turn`)
+    if (gunsOf(ps, p, f.battery) <= 0) notes.push(f.battery === 'port' || f.battery === 'starboard' ? `${name}: the ${batteryName(f.battery)} has no guns` : `${name} has no ${batteryName(f.battery)}`)
     if (p.powderTons <= 0) notes.push(`${name} has no powder aboard: she cannot fire`)
     const r = rangeKey(state, pre.keys[i * n + j]!)
     if (r > sight) notes.push(`${name}: ${pj.name} is out of sight`)
@@ -407,7 +414,7 @@ export function check(pre: Pre, state: BattleState, i: number, o: ShipOrders, pr
     }
   }
   if (o.cutFree) {
-    if (!p.grappledWith.includes(o.cutFree)) problems.push(`${name} is not grappled with "${o.cutFree}"`)
+    if (!p.grappledWith.includes(o.cutFree)) problems.push(`${name} is not grappled with ${shipName(pre, o.cutFree)}`)
     else if (p.meleeWith.includes(o.cutFree)) problems.push(`${name}: the grapples are cut only once the boarding melee is over`)
   }
   if (o.catchUp !== undefined) {
@@ -442,4 +449,66 @@ export function commonSight(pre: Pre, state: BattleState, i: number, j: number):
     if (rangeKey(state, pre.keys[i * n + k]!) <= sight && rangeKey(state, pre.keys[j * n + k]!) <= sight) return k
   }
   return -1
+}
+
+/**
+ * Which way a ship's guns bear this turn by her own orders (seed 003 IV "CANNON FIRE": an evading
+ * ship fires only her stern guns, a broadside only at a pursuer at Close; a ship bearing down fires only
+ * her chasers until Close; a circling ship fires her broadsides, her chasers or stern guns only when she
+ * loses the circling by the margin; a ship neither circling nor bearing down on an enemy fires
+ * broadsides only at Close). The same arcs as the cannon fire of resolveTurn, read before the
+ * maneuvers: `never` when the battery cannot bear on that ship whatever the enemy does, `unless` when
+ * it fires only if the maneuvers go her way. Null: it bears.
+ */
+export function fireArc(pre: Pre, state: BattleState, i: number, o: ShipOrders, battery: Battery, target: string): { never?: string; unless?: string } | null {
+  const ps = pre.ps[i]!
+  const p = state.participants[ps.id]
+  const j = pre.idx.get(target)
+  if (!p || j === undefined || j === i || ps.kind !== 'ship') return null
+  const n = pre.n
+  const r = rangeKey(state, pre.keys[i * n + j]!)
+  const sight = sightOf(pre, state.weather)
+  if (r > sight) return null // checkOrders says so
+  const them = pre.ps[j]!.name
+  const free = p.grappledWith.length === 0
+  let rel = HOLD
+  if (free && o.tactic === 'evade') rel = EVADE
+  else if (free && o.tactic === 'bearDown' && o.target === target) rel = BEAR
+  else if (free && o.tactic === 'circle') {
+    const ca = o.circleAgainst ?? EMPTY
+    if (ca.length) rel = ca.includes(target) ? CIRCLE : HOLD
+    else {
+      // The nearest two enemies in sight, as the tactics phase picks them.
+      const near: number[] = []
+      for (let k = 0; k < n; k++) {
+        const pk = state.participants[pre.ids[k]!]
+        if (k === i || !pre.hostile[i * n + k] || !pk || pk.status !== 'active' || rangeKey(state, pre.keys[i * n + k]!) > sight) continue
+        near.push(k)
+      }
+      near.sort((a, b) => rangeKey(state, pre.keys[i * n + a]!) - rangeKey(state, pre.keys[i * n + b]!))
+      rel = near.slice(0, 2).includes(j) ? CIRCLE : HOLD
+    }
+  }
+  const broadside = battery === 'port' || battery === 'starboard'
+  switch (rel) {
+    case EVADE:
+      if (battery === 'stern') return null
+      if (battery === 'chasers') return { never: 'an evading ship fires only her stern guns' }
+      return { unless: `an evading ship fires a broadside only at a pursuer at Close (${them} must bear down on her and reach Close)` }
+    case BEAR:
+      if (battery === 'chasers') return null
+      if (battery === 'stern') return { never: 'a ship bearing down fires her chasers, and broadsides at Close' }
+      if (r === 0) return null
+      return {
+        unless: pre.ship[j]
+          ? `a ship bearing down fires only her chasers until Close (it fires if she reaches Close, or if ${them} circles against her and does not win)`
+          : 'a ship bearing down fires only her chasers until Close (it fires if she reaches Close)'
+      }
+    case CIRCLE:
+      if (broadside) return null
+      return { unless: `a circling ship fires her ${battery === 'chasers' ? 'chasers' : 'stern guns'} only if ${them} circles too and wins by ${pre.rules.circleWinMargin} or more` }
+    default:
+      if (!broadside) return { never: free ? `she is neither circling nor bearing down on ${them}: broadsides only, at Close` : 'she is grappled: broadsides only' }
+      return r === 0 ? null : { unless: `she is neither circling nor bearing down on ${them}: broadsides only at Close` }
+  }
 }

@@ -8,7 +8,7 @@ import {
   sightingRange as sightingRangeCalc,
   type CannonTNInput
 } from './calc'
-import { check, decide, fortClamp, gunsOf, handlingOf, isCrippled, isHalfRigging, isTakingWater, prep, sightOf, speedOf, squadsOf } from './core'
+import { check, fireArc, decide, fortClamp, gunsOf, handlingOf, isCrippled, isHalfRigging, isTakingWater, prep, sightOf, speedOf, squadsOf } from './core'
 import { boxDice, type DiceSource } from './dice'
 import type { HighSeasRules } from './tables'
 import { leaderHasOverTheSide, resolveTurnImpl } from './turn'
@@ -171,6 +171,27 @@ export function checkOrders(setup: BattleSetup, state: BattleState, id: string, 
   if (i === undefined) return { problems: [`there is no participant "${id}" in this battle`], notes }
   check(pre, state, i, orders, problems, notes)
   return { problems, notes }
+}
+/**
+ * Each of a ship's fire orders against the arcs her own orders give her guns this turn (core fireArc):
+ * `never` (the battery will hold fire whatever the enemy does) or `unless` (it fires only if the
+ * maneuvers go her way). Orders whose battery bears are left out.
+ */
+export function fireArcs(
+  setup: BattleSetup,
+  state: BattleState,
+  id: string,
+  orders: ShipOrders
+): { battery: Battery; target: string; never?: string; unless?: string }[] {
+  const pre = prep(setup)
+  const i = pre.idx.get(id)
+  if (i === undefined) return []
+  const out: { battery: Battery; target: string; never?: string; unless?: string }[] = []
+  for (const f of orders.fire ?? []) {
+    const a = fireArc(pre, state, i, orders, f.battery, f.target)
+    if (a) out.push({ battery: f.battery, target: f.target, ...a })
+  }
+  return out
 }
 // ─── Current stats ──────────────────────────────────────────────────────────────────────────────
 

@@ -1,6 +1,6 @@
 import { seedState } from '../dice/rng'
 import type { OddsResult } from '../commands/battles'
-import { ordersForTurn } from './ai'
+import { ordersForTurn, type PartialTurnOrders } from './ai'
 import { battleOver, fastDice, resolveTurn } from './engine'
 import type { BattleSetup, BattleState } from './types'
 
@@ -27,6 +27,12 @@ export interface SimulateOptions {
   maxTurns?: number
   /** Called after some runs (about every 2%) and after the last: runs done, runs in all. */
   onProgress?: (done: number, runs: number) => void
+  /**
+   * The orders the GM has given for the turn being played (issue 16 point 9, "this turn as ordered, then
+   * the AI"): the first turn of every run plays them (AI ships and GM ships without orders as the turn
+   * would fill them in), then the AI is on every ship. Without them the AI is on every ship from the start.
+   */
+  firstTurn?: PartialTurnOrders
 }
 
 /** The 32-bit seed of run `index`: murmur3 fmix32 of seed + (index + 1) × golden ratio. */
@@ -62,13 +68,19 @@ const SUNK = new Set(['sunk', 'sinking', 'destroyed'])
 const STRUCK = new Set(['struck', 'surrendered'])
 
 /** Play one run from `state` with every ship under the AI; returns the final state and the turns played. */
-export function playOut(setup: BattleSetup, state: BattleState, rngSeed: number, maxTurns: number): { state: BattleState; turns: number; decided: boolean } {
+export function playOut(
+  setup: BattleSetup,
+  state: BattleState,
+  rngSeed: number,
+  maxTurns: number,
+  firstTurn?: PartialTurnOrders
+): { state: BattleState; turns: number; decided: boolean } {
   const dice = fastDice(seedState(rngSeed))
   let s = state
   let turns = 0
   while (!battleOver(s)) {
     if (turns >= maxTurns) return { state: s, turns, decided: false }
-    const orders = ordersForTurn(setup, s, {}, { allAi: true })
+    const orders = turns === 0 && firstTurn ? ordersForTurn(setup, s, firstTurn) : ordersForTurn(setup, s, {}, { allAi: true })
     s = resolveTurn(setup, s, orders, dice, { trace: false }).state
     turns++
   }
@@ -87,7 +99,7 @@ export function simulate(setup: BattleSetup, state: BattleState, opts: SimulateO
   const every = Math.max(1, Math.ceil(runs / 50))
 
   for (let i = 0; i < runs; i++) {
-    const run = playOut(setup, state, runSeed(opts.seed, i), maxTurns)
+    const run = playOut(setup, state, runSeed(opts.seed, i), maxTurns, opts.firstTurn)
     turnsSum += run.turns
     if (!run.decided) undecided++
     const end = run.state
@@ -124,6 +136,7 @@ export function simulate(setup: BattleSetup, state: BattleState, opts: SimulateO
   }
 
   return {
+    mode: opts.firstTurn ? 'asOrdered' : 'ai',
     runs,
     maxTurns,
     sides: sides.map((side, k) => {

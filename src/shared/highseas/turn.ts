@@ -1,3 +1,4 @@
+import { batteryName, count, tnText } from '../words'
 import { formatNotation, type DiceSpec } from '../dice/notation'
 import { cannonTN as cannonTNCalc, cannonTNFast, grappleNeed as grappleNeedCalc, outnumbered, type CannonTNInput } from './calc'
 import {
@@ -1239,7 +1240,7 @@ function permWhy(c: Turn, i: number, j: number): string {
   return `she is neither circling nor bearing down on ${nm(c, j)}: broadsides only at Close`
 }
 function holdFire(c: Turn, i: number, j: number, b: Battery, why: string): void {
-  emit(c, 'fire', 'holdFire', `${nm(c, i)}'s ${b} battery holds fire: ${why}.`, [c.ids[i]!, c.ids[j]!])
+  emit(c, 'fire', 'holdFire', `${nm(c, i)}'s ${batteryName(b)} ${b === 'port' || b === 'starboard' ? 'holds' : 'hold'} fire: ${why}.`, [c.ids[i]!, c.ids[j]!])
 }
 
 function fire(c: Turn): void {
@@ -1308,7 +1309,7 @@ function fireOne(c: Turn, i: number, j: number, b: Battery, grape: boolean, aimO
     if (T) terms = [{ label: 'a town is always hit', value: 0 }]
   } else {
     tn = cannonTNFast(ps.size, gunnery, c.handling[j]!, pj.size, step, rigging, fort, inMelee, brill, R)
-    const res = rollRes(c, expl(Math.max(1, ps.threatRating)), T ? `${nm(c, i)}: ${b} battery (${guns} guns) at ${nm(c, j)}` : 'hit')
+    const res = rollRes(c, expl(Math.max(1, ps.threatRating)), T ? `${nm(c, i)}: ${batteryName(b)} (${count(guns, 'gun')}) at ${nm(c, j)}` : 'hit')
     total = res.total
     let allOnes = true
     const d = res.dice
@@ -1321,7 +1322,7 @@ function fireOne(c: Turn, i: number, j: number, b: Battery, grape: boolean, aimO
     if (allOnes) {
       c.hasBoom[i] = 1
       c.boom[i * 4 + batIndex(b)]!++
-      if (T) emit(c, 'fire', 'mishap', `${nm(c, i)}'s ${b} battery: all ones — a gun explodes with its crew and the volley misses.`, [c.ids[i]!, c.ids[j]!], terms, 0)
+      if (T) emit(c, 'fire', 'mishap', `${nm(c, i)}'s ${batteryName(b)}: all ones — a gun explodes with its crew and the volley misses.`, [c.ids[i]!, c.ids[j]!], terms, 0)
       return
     }
     if (!(total >= tn)) {
@@ -1330,7 +1331,7 @@ function fireOne(c: Turn, i: number, j: number, b: Battery, grape: boolean, aimO
           c,
           'fire',
           'miss',
-          `${nm(c, i)}'s ${b} battery (${guns} guns) fires at ${nm(c, j)}'s ${grape ? 'deck with grapeshot' : rigging ? 'rigging' : 'hull'}: ${total} against TN ${tn}, a miss.`,
+          `${nm(c, i)}'s ${batteryName(b)} (${count(guns, 'gun')}) ${b === 'port' || b === 'starboard' ? 'fires' : 'fire'} at ${nm(c, j)}'s ${grape ? 'deck with grapeshot' : rigging ? 'rigging' : 'hull'}: ${total} against ${tnText(tn)}, a miss.`,
           [c.ids[i]!, c.ids[j]!],
           terms,
           0
@@ -1338,7 +1339,7 @@ function fireOne(c: Turn, i: number, j: number, b: Battery, grape: boolean, aimO
       return
     }
   }
-  const d2 = roll(c, K2K2, T ? `${nm(c, i)}: ${b} battery damage (2k2)` : 'damage')
+  const d2 = roll(c, K2K2, T ? `${nm(c, i)}: ${batteryName(b)}, damage (2k2)` : 'damage')
   const fp = guns * R.firepowerPerGun
   const raw = R.damageReading === 'add' ? d2 + fp : fp * d2
   const dmg = Math.ceil(Math.round(raw * 1e6) / 1e6)
@@ -1395,18 +1396,18 @@ function traceHit(
     R.damageReading === 'add'
       ? [
           { label: '2k2', value: d2 },
-          { label: `firepower (${guns} guns × ${R.firepowerPerGun})`, value: fp }
+          { label: `firepower (${count(guns, 'gun')} × ${R.firepowerPerGun})`, value: fp }
         ]
       : [
           { label: '2k2', value: d2 },
-          { label: `× firepower (${guns} guns × ${R.firepowerPerGun})`, value: fp }
+          { label: `× firepower (${count(guns, 'gun')} × ${R.firepowerPerGun})`, value: fp }
         ]
   emit(
     c,
     'fire',
     'hit',
-    `${nm(c, i)}'s ${b} battery (${guns} guns) hits ${nm(c, j)}'s ${what}` +
-      (c.PS[j]!.kind === 'town' ? '' : ` (${total} against TN ${tn})`) +
+    `${nm(c, i)}'s ${batteryName(b)} (${count(guns, 'gun')}) ${b === 'port' || b === 'starboard' ? 'hits' : 'hit'} ${nm(c, j)}'s ${what}` +
+      (c.PS[j]!.kind === 'town' ? '' : ` (${total}${tn <= 1 ? ': any roll hits' : ` against TN ${tn}`})`) +
       `: ${dmg} ${grape ? 'crew on deck killed' : 'damage'}` +
       (partner >= 0 ? `, split with ${nm(c, partner)} (${dj} and ${dmg - dj})` : '') +
       '.',

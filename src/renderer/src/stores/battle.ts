@@ -6,6 +6,7 @@ import type { BattleState, ParticipantId, ShipOrders, ShipOrdersInput, TurnRepor
 import { useAppStore } from './app'
 import { getBridge } from '../door'
 import { isOut } from '../components/battle/shipNumbers'
+import { baseOrders, cleanOrders, plain, sameOrders } from '../components/battle/orderCheck'
 
 type BC = typeof battleContracts
 export type BattleCommand = keyof BC
@@ -37,11 +38,20 @@ interface State {
   selected: ParticipantId | null
   resolving: boolean
   anim: TurnAnimation | null
+  /** The odds with the AI on every ship from now. */
   odds: OddsResult | null
+  /** The odds of this turn as ordered (the GM's ships' orders given), then the AI on every ship. */
+  oddsOrdered: OddsResult | null
   oddsRunning: boolean
   oddsProgress: { message: string; fraction: number | null } | null
   /** Notes the last saved orders came back with. */
   notes: Record<string, string[]>
+  /**
+   * The orders on the board of each GM ship the GM has looked at this turn (saved or not): the orders
+   * panel edits them, and resolving saves every one that differs from what is saved, whichever ship
+   * is selected.
+   */
+  drafts: Record<string, ShipOrders>
 }
 
 export const ANIM_MS = 1800
@@ -56,9 +66,11 @@ export const useBattleStore = defineStore('battle', {
     resolving: false,
     anim: null,
     odds: null,
+    oddsOrdered: null,
     oddsRunning: false,
     oddsProgress: null,
-    notes: {}
+    notes: {},
+    drafts: {}
   }),
   getters: {
     participants: (s) => s.view?.setup.participants ?? [],
@@ -66,7 +78,17 @@ export const useBattleStore = defineStore('battle', {
       return s.view?.setup.participants.find((p) => p.id === s.selected) ?? null
     },
     decided: (s) => (s.view ? s.view.state.outcome !== 'ongoing' : false),
-    concluded: (s) => s.view?.status === 'concluded'
+    concluded: (s) => s.view?.status === 'concluded',
+    /** The GM ships still fighting whose orders on the board differ from what is saved (saved when the turn resolves). */
+    unsaved(s): ParticipantId[] {
+      const v = s.view
+      if (!v || v.state.outcome !== 'ongoing' || v.status === 'concluded') return []
+      return Object.keys(s.drafts).filter((id) => {
+        const p = v.setup.participants.find((x) => x.id === id)
+        if (!p || p.control !== 'gm' || isOut(v.state.participants[id]?.status ?? 'active')) return false
+        return !sameOrders(s.drafts[id]!, baseOrders(v.setup, v.state, v.pending.ships, id))
+      })
+    }
   },
   actions: {
     async open(id: number): Promise<void> {
@@ -85,6 +107,8 @@ export const useBattleStore = defineStore('battle', {
         this.missing = true
         return
       }
+      // A turn resolved (here, in another window, or undone): the orders on the board were for another turn.
+      if (this.view && this.view.state.turn !== v.state.turn) this.drafts = {}
       this.view = v
       this.missing = false
       if (!this.selected || !v.setup.participants.some((p) => p.id === this.selected)) {
@@ -95,7 +119,7 @@ export const useBattleStore = defineStore('battle', {
     select(id: ParticipantId): void {
       this.selected = id
     },
-    /** Tab: the next participant still in the fight (then the others). */
+    /** N (Shift+N back): the next participant still in the fight (then the others). */
     cycle(back = false): void {
       const ps = this.participants
       if (!ps.length || !this.view) return
@@ -105,12 +129,32 @@ export const useBattleStore = defineStore('battle', {
       const n = list.length
       this.selected = list[(((i + (back ? -1 : 1)) % n) + n) % n]!.id
     },
+    /** The orders on the board for a ship: made from what is saved (or the engine's default orders) the first time she is shown. */
+    ensureDraft(participantId: ParticipantId, fresh = false): void {
+      const v = this.view
+      if (!v) return
+      if (fresh || !this.drafts[participantId]) {
+        this.drafts = { ...this.drafts, [participantId]: baseOrders(v.setup, v.state, v.pending.ships, participantId) }
+      }
+    },
+    /** Save every GM ship's changed orders (whichever ship is selected); false if one is refused (she is selected, to show why). */
+    async saveDrafts(): Promise<boolean> {
+      for (const id of this.unsaved) {
+        const d = this.drafts[id]
+        if (d && !(await this.saveOrders(id, cleanOrders(d)))) {
+          this.selected = id
+          return false
+        }
+      }
+      return true
+    },
     async saveOrders(participantId: ParticipantId, orders: ShipOrdersInput): Promise<ShipOrders | undefined> {
       if (this.battleId === null) return
-      const out = await runBattle('battles.orders', { battleId: this.battleId, participantId, orders })
+      const out = await runBattle('battles.orders', { battleId: this.battleId, participantId, orders: plain(orders) })
       if (!out) return
       this.notes = { ...this.notes, [participantId]: out.notes }
       if (this.view) this.view.pending.ships = { ...this.view.pending.ships, [participantId]: out.orders }
+      this.drafts = { ...this.drafts, [participantId]: plain(out.orders) }
       return out.orders
     },
     async setControl(participantId: ParticipantId, control: 'gm' | 'ai'): Promise<void> {
@@ -126,6 +170,7 @@ export const useBattleStore = defineStore('battle', {
         const out = await runBattle('battles.resolveTurn', { battleId: this.battleId })
         if (!out) return
         this.notes = {}
+        this.drafts = {}
         await this.load()
         this.anim = { before, report: out.report, t: 0 }
         return out.report
@@ -136,11 +181,16 @@ export const useBattleStore = defineStore('battle', {
     skipAnimation(): void {
       this.anim = null
     },
+    /**
+     * Both odds (issue 16 point 9): this turn as ordered — the orders on the board saved first, as
+     * resolving would — then the AI on every ship; and the AI on every ship from now.
+     */
     async runOdds(runs: number): Promise<void> {
       if (this.battleId === null || this.oddsRunning) return
       this.oddsRunning = true
       this.oddsProgress = { message: 'Starting…', fraction: 0 }
       let unsubscribe: (() => void) | undefined
+      let phase = ''
       try {
         unsubscribe = getBridge().subscribe((e) => {
           if (e.type !== 'progress' || e.command !== 'battles.odds') return
@@ -150,10 +200,18 @@ export const useBattleStore = defineStore('battle', {
             const m = /([\d,]+)\s*(?:\/|of)\s*([\d,]+)/.exec(e.message)
             if (m) fraction = Number(m[1]!.replace(/,/g, '')) / Math.max(1, Number(m[2]!.replace(/,/g, '')))
           }
-          this.oddsProgress = { message: e.message, fraction: e.done ? 1 : fraction ?? this.oddsProgress?.fraction ?? null }
+          this.oddsProgress = { message: `${phase}: ${e.message}`, fraction: e.done ? 1 : fraction ?? this.oddsProgress?.fraction ?? null }
         })
-        const out = await runBattle('battles.odds', { battleId: this.battleId, runs })
-        if (out) this.odds = out
+        if (!(await this.saveDrafts())) return
+        phase = 'This turn as ordered, then the AI'
+        const ordered = await runBattle('battles.odds', { battleId: this.battleId, runs, mode: 'asOrdered' })
+        if (!ordered) return
+        phase = 'The AI on every ship'
+        this.oddsProgress = { message: `${phase}: starting…`, fraction: 0 }
+        const out = await runBattle('battles.odds', { battleId: this.battleId, runs, mode: 'ai' })
+        if (!out) return
+        this.oddsOrdered = ordered
+        this.odds = out
       } finally {
         unsubscribe?.()
         this.oddsRunning = false

@@ -34,7 +34,7 @@ export const ANYWHERE: ShortcutRow[] = [
 /** The battle page's own keys (kept by the battle page; listed here so the GM can find them). */
 export const ON_A_BATTLE: ShortcutRow[] = [
   { keys: ['Enter'], what: 'Resolve the turn' },
-  { keys: ['Tab'], what: 'Pick the next ship (Shift+Tab: the one before)' },
+  { keys: ['N'], what: 'Pick the next ship (Shift+N: the one before)' },
   { keys: ['Esc'], what: 'Skip the turn’s animation' }
 ]
 

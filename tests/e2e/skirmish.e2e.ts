@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { apiOk, browser, choose, openPage, serve, shot, type Browser, type Served } from './harness'
+
+/**
+ * Issue 16, point 11: the skirmish screen measures a campaign ship as she is — her hull now (the damage
+ * she carries from an earlier battle) and the gunners her roster assigns — before the battle starts.
+ */
+
+let host: Served | undefined
+let b: Browser | undefined
+afterEach(async () => {
+  await b?.close()
+  await host?.stop()
+  b = undefined
+  host = undefined
+})
+
+interface Review {
+  lines: { participantId: string; name: string; shipId: number | null; hullDamage: number }[]
+}
+
+describe('the skirmish preview (issue 16, point 11)', () => {
+  it('shows a campaign ship with her current hull and her assigned gunners, and the battle starts with them', async () => {
+    host = await serve()
+    b = await browser()
+    const { page } = b
+    await page.goto(host.url)
+    await page.locator('[data-test=open-sample]').click()
+    await page.locator('[data-test=campaign-title]').waitFor()
+    const ships = await apiOk<{ id: number; name: string }[]>(host, 'ships.list')
+    const seaDog = ships.find((s) => s.name === 'Sea Dog')!.id
+
+    // A gunner with Gunnery 5 signs on for her port battery (the sample's gunner serves the others).
+    const gunner = await apiOk<{ id: number }>(host, 'people.create', { name: 'Ned Gunn', kind: 'npc', knacks: { Gunnery: 5 } })
+    await apiOk(host, 'crew.hire', { shipId: seaDog, officers: [{ role: 'gunner', personId: gunner.id, battery: 'port' }] })
+
+    // What the battle gives her from her roster: Ned at the port battery.
+    const pv = await apiOk<{ gunners: Record<string, number>; officers: number }[]>(host, 'battles.preview', { participants: [{ shipId: seaDog, side: 'Tortuga', control: 'gm' }] })
+    const roster = pv[0]!.gunners
+    expect(roster.port).toBe(5)
+    const others = roster.starboard!
+    expect(others).not.toBe(5)
+    // An earlier fight left her 7 hull damage (concluded as the GM wrote it).
+    const { battleId } = await apiOk<{ battleId: number }>(host, 'battles.start', {
+      participants: [
+        { shipId: seaDog, side: 'Tortuga', control: 'gm' },
+        { generate: { hull: 'merchantman', armament: 'light', name: 'Prudence' }, side: 'Montaigne' }
+      ],
+      range: 'far',
+      seed: 5
+    })
+    const review = await apiOk<Review>(host, 'battles.review', { battleId })
+    const lines = review.lines.map((l) => (l.shipId === seaDog ? { ...l, hullDamage: 7 } : l))
+    await apiOk(host, 'battles.conclude', { battleId, lines })
+
+    await openPage(page, 'Battles', 'battles')
+    await page.locator('[data-test=new-skirmish]').click()
+    await page.waitForURL(/#\/campaign\/battles\/new$/)
+    const ours = page.locator('[data-side="Our side"]')
+    await ours.locator('[data-test=add-participant]').click()
+    const modal = page.locator('[data-test=add-modal]')
+    await modal.waitFor()
+    await choose(page, modal.locator('[data-test=pick-ship]'), 'Sea Dog (Corsair)')
+    // Her gunners as her roster assigns them.
+    await modal.getByText("Gunners' Gunnery, per battery (as her roster assigns them)").waitFor()
+    await expect.poll(() => modal.getByLabel('Gunnery, Port').inputValue()).toBe('5')
+    await expect(modal.getByLabel('Gunnery, Starboard').inputValue()).resolves.toBe(String(others))
+    // Her named officers (Ned among them) as her roster has them, not 0.
+    expect(pv[0]!.officers).toBeGreaterThanOrEqual(1)
+    await expect(modal.getByLabel('Officers').inputValue()).resolves.toBe(String(pv[0]!.officers))
+    await shot(page, 'issue16-skirmish-add-gunners')
+    await modal.locator('[data-test=confirm-add]').click()
+    await modal.waitFor({ state: 'hidden' })
+
+    const theirs = page.locator('[data-side="Their side"]')
+    await theirs.locator('[data-test=add-participant]').click()
+    await modal.waitFor()
+    await modal.getByText('From the encounter table', { exact: true }).click()
+    await choose(page, modal.locator('[data-test=gen-hull]'), 'Merchantman')
+    await modal.getByLabel('Generated ship name').fill('Fortune')
+    await modal.locator('[data-test=confirm-add]').click()
+    await modal.waitFor({ state: 'hidden' })
+
+    // The preview: her hull now out of her Hull points, and her gunnery per battery.
+    const row = page.locator('[data-test=skirmish-preview] tr').filter({ hasText: 'Sea Dog' })
+    await row.getByText('18 / 25', { exact: true }).waitFor()
+    await row.getByText(`5 / ${roster.starboard} / ${roster.chasers} / ${roster.stern}`, { exact: true }).waitFor()
+    await shot(page, 'issue16-skirmish-preview')
+
+    await page.locator('[data-test=start-battle]').click()
+    await page.waitForURL(/#\/campaign\/battles\/\d+$/)
+    const id = Number(/battles\/(\d+)$/.exec(page.url())![1])
+    const v = await apiOk<{ setup: { participants: { shipId?: number; hullPoints: number; hullDamage: number; gunners: Record<string, number> }[] } }>(host, 'battles.state', {
+      battleId: id
+    })
+    const dog = v.setup.participants.find((p) => p.shipId === seaDog)!
+    expect(dog.hullPoints - dog.hullDamage).toBe(18)
+    expect(dog.gunners).toEqual(roster)
+  })
+})
