@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiOk, browser, choose, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, choose, shot, type Browser, type Served, useHost } from './harness'
 
 /**
  * Issue 16, points 7, 8 and 19 (High Seas Combat, IV. Of Naval Combat): resolving a turn never depends
@@ -10,12 +10,8 @@ import { apiOk, browser, choose, serve, shot, type Browser, type Served } from '
 
 let host: Served | undefined
 let b: Browser | undefined
-afterEach(async () => {
-  await b?.close()
-  await host?.stop()
-  b = undefined
-  host = undefined
-})
+// The host and browser of each test close after it.
+const qd = useHost()
 
 interface View {
   setup: { participants: { id: string; name: string; control: string }[] }
@@ -56,8 +52,8 @@ async function startDuel(page: Page): Promise<{ battleId: number; dog: string; f
 
 describe('battle orders (issue 16, points 7, 8 and 19)', () => {
   it('seed 003 IV CANNON FIRE: an option that cannot fire is disabled with the reason, and what may be held is shown before resolving', async () => {
-    host = await serve()
-    b = await browser()
+    host = await qd.serve()
+    b = await qd.browser()
     const { page } = b
     await startDuel(page)
     const orders = page.locator('[data-test=orders-panel]')
@@ -95,8 +91,8 @@ describe('battle orders (issue 16, points 7, 8 and 19)', () => {
   })
 
   it('Enter resolves with the AI ship selected (picked with N), saving the Sea Dog’s orders as given; Tab moves the focus; no console error during the turn', async () => {
-    host = await serve()
-    b = await browser()
+    host = await qd.serve()
+    b = await qd.browser()
     const { page } = b
     const errors: string[] = []
     page.on('console', (m) => {
@@ -154,8 +150,8 @@ describe('battle orders (issue 16, points 7, 8 and 19)', () => {
   })
 
   it('point 9: the odds of this turn as ordered, then the AI, beside the AI on every ship, each labelled', async () => {
-    host = await serve()
-    b = await browser()
+    host = await qd.serve()
+    b = await qd.browser()
     const { page } = b
     await startDuel(page)
     const orders = page.locator('[data-test=orders-panel]')

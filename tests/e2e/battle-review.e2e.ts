@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { apiOk, browser, choose, serve, shot, type Browser, type Served } from './harness'
+import { describe, expect, it } from 'vitest'
+import { apiOk, choose, shot, type Browser, type Served, useHost } from './harness'
 
 /**
  * Issue 16, point 4: "Conclude the battle" checks every line against the ship, with the limits the
@@ -9,12 +9,8 @@ import { apiOk, browser, choose, serve, shot, type Browser, type Served } from '
 
 let host: Served | undefined
 let b: Browser | undefined
-afterEach(async () => {
-  await b?.close()
-  await host?.stop()
-  b = undefined
-  host = undefined
-})
+// The host and browser of each test close after it.
+const qd = useHost()
 
 interface Review {
   lines: { participantId: string; name: string; shipId: number | null; hullDamage: number; crewAfter: number; fate: string }[]
@@ -22,8 +18,8 @@ interface Review {
 
 describe('the battle review (issue 16, point 4)', () => {
   it('shows impossible numbers at their fields and will not conclude until they are put right', async () => {
-    host = await serve()
-    b = await browser()
+    host = await qd.serve()
+    b = await qd.browser()
     const { page } = b
     await page.goto(host.url)
     await page.locator('[data-test=open-sample]').click()

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { apiOk, browser, choose, openPage, serve, shot, type Browser, type Served } from './harness'
+import { describe, expect, it } from 'vitest'
+import { apiOk, choose, openPage, shot, type Browser, type Served, useHost } from './harness'
 
 /**
  * Issue 16, point 11: the skirmish screen measures a campaign ship as she is — her hull now (the damage
@@ -8,12 +8,8 @@ import { apiOk, browser, choose, openPage, serve, shot, type Browser, type Serve
 
 let host: Served | undefined
 let b: Browser | undefined
-afterEach(async () => {
-  await b?.close()
-  await host?.stop()
-  b = undefined
-  host = undefined
-})
+// The host and browser of each test close after it.
+const qd = useHost()
 
 interface Review {
   lines: { participantId: string; name: string; shipId: number | null; hullDamage: number }[]
@@ -21,8 +17,8 @@ interface Review {
 
 describe('the skirmish preview (issue 16, point 11)', () => {
   it('shows a campaign ship with her current hull and her assigned gunners, and the battle starts with them', async () => {
-    host = await serve()
-    b = await browser()
+    host = await qd.serve()
+    b = await qd.browser()
     const { page } = b
     await page.goto(host.url)
     await page.locator('[data-test=open-sample]').click()

@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { apiOk, browser, hideMessages, openPage, serve, shot, type Browser, type Served } from './harness'
+import { describe, expect, it } from 'vitest'
+import { apiOk, hideMessages, openPage, shot, type Browser, type Served, useHost } from './harness'
 
 /**
  * Issue 16, point 16: the Log, Recent changes and Backups show the campaign date beside the
@@ -11,22 +11,18 @@ import { apiOk, browser, hideMessages, openPage, serve, shot, type Browser, type
 
 let host: Served | undefined
 let b: Browser | undefined
-afterEach(async () => {
-  await b?.close()
-  await host?.stop()
-  b = undefined
-  host = undefined
-})
+// The host and browser of each test close after it.
+const qd = useHost()
 
 describe('time in the window (issue 16, point 16)', () => {
   it('+1 month goes to the same day next month (the last day when next month is shorter); the Log, Recent changes and a named backup show the campaign date', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qd-e2e-time-'))
-    host = await serve(['--campaign', join(dir, 'Time.quarterdeck'), '--create'])
+    host = await qd.serve(['--campaign', join(dir, 'Time.quarterdeck'), '--create'])
     // Day 30 of the Théah calendar is 31 Primus; Secundus has 28 days.
     await apiOk(host, 'clock.advance', { days: 30 })
     expect((await apiOk<{ label: string }>(host, 'clock.now')).label).toContain('31 Primus 1668')
 
-    b = await browser()
+    b = await qd.browser()
     const { page } = b
     await page.goto(host.url)
     await page.locator('[data-test=campaign-title]').getByText('Time').waitFor()
@@ -53,7 +49,7 @@ describe('time in the window (issue 16, point 16)', () => {
     await recent.getByText(`Advanced the clock 28 days to ${today}`).first().waitFor()
     await expect.poll(() => recent.locator('.n-timeline-item').first().textContent()).toContain(`· ${today}`)
     await hideMessages(page)
-    await shot(page, 'h3-time-dashboard')
+    await shot(page, 'issue16-time-dashboard')
 
     // The Log: a campaign date column beside the wall-clock time.
     await openPage(page, 'Log', 'log')
@@ -64,7 +60,7 @@ describe('time in the window (issue 16, point 16)', () => {
     await expect.poll(() => rows.nth(0).textContent()).toContain(today)
     expect(await rows.nth(1).textContent()).toContain(secundus)
     expect(await rows.nth(2).textContent()).toContain('31 Primus 1668 AV')
-    await shot(page, 'h3-time-log')
+    await shot(page, 'issue16-time-log')
 
     // Backups: a name at most 80 characters, shown at the field; then a named backup with its campaign date.
     await page.locator('.qd-topbar').getByRole('button', { name: 'Backups' }).click()
@@ -83,7 +79,7 @@ describe('time in the window (issue 16, point 16)', () => {
     expect(await name.inputValue()).toBe('')
     await modal.locator('thead').getByText('Campaign date').waitFor()
     await hideMessages(page)
-    await shot(page, 'h3-time-backups')
+    await shot(page, 'issue16-time-backups')
 
     // The backup answers with its name and date over the door too.
     const list = await apiOk<{ name: string | null; dateLabel: string | null; kind: string }[]>(host, 'backups.list')

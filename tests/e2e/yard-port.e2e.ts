@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { apiOk, browser, choose, hideMessages, openPage, serve, shot, type Browser, type Served } from './harness'
+import { describe, expect, it } from 'vitest'
+import { apiOk, choose, hideMessages, openPage, shot, type Browser, type Served, useHost } from './harness'
 
 /**
  * Issue 16, point 13: commissioning asks for the port where she is built (seed 003, I. Of Ship
@@ -12,12 +12,8 @@ import { apiOk, browser, choose, hideMessages, openPage, serve, shot, type Brows
 
 let host: Served | undefined
 let b: Browser | undefined
-afterEach(async () => {
-  await b?.close()
-  await host?.stop()
-  b = undefined
-  host = undefined
-})
+// The host and browser of each test close after it.
+const qd = useHost()
 
 interface Ship {
   id: number
@@ -28,14 +24,14 @@ interface Ship {
 describe('where she is built (issue 16, point 13)', () => {
   it('seed 003 I.1 Of Ship Construction: the yard is a major port, a colonial one adds the month, and she launches there', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qd-e2e-yard-'))
-    host = await serve(['--campaign', join(dir, 'Yards.quarterdeck'), '--create'])
+    host = await qd.serve(['--campaign', join(dir, 'Yards.quarterdeck'), '--create'])
     const anne = await apiOk<{ ownerId: number }>(host, 'people.create', { name: 'Anne Bonny', kind: 'pc' })
     await apiOk(host, 'ledger.grant', { ownerId: anne.ownerId, amount: 50_000, memo: 'Prize money' })
     await apiOk(host, 'ports.create', { name: 'San Cristóbal', nation: 'Castille', major: true })
     const royal = await apiOk<{ id: number }>(host, 'ports.create', { name: 'Port Royal', nation: 'Avalon', major: true, colonial: true })
     await apiOk(host, 'ports.create', { name: 'La Bucca', colonial: true, pirateHaven: true })
 
-    b = await browser()
+    b = await qd.browser()
     const { page } = b
     await page.goto(host.url)
     await page.locator('[data-test=campaign-title]').getByText('Yards').waitFor()
@@ -75,7 +71,7 @@ describe('where she is built (issue 16, point 13)', () => {
     await expect.poll(() => commission.locator('[data-test=commission-go]').isDisabled()).toBe(false)
     await hideMessages(page)
     await commission.scrollIntoViewIfNeeded()
-    await shot(page, 'h3-yard-commission')
+    await shot(page, 'issue16-yard-commission')
 
     await commission.locator('[data-test=commission-go]').click()
     const toast = page.locator('[data-test=commission-toast]')
@@ -99,6 +95,6 @@ describe('where she is built (issue 16, point 13)', () => {
     await page.locator('[data-test=ship-tabs] .n-tabs-tab[data-name="orders"]').click()
     await page.locator('[data-test=place-label]').getByText('Port Royal').waitFor()
     await hideMessages(page)
-    await shot(page, 'h3-yard-launched')
+    await shot(page, 'issue16-yard-launched')
   })
 })

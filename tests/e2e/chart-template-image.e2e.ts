@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiOk, browser, chooseMany, hideMessages, openPage, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, chooseMany, hideMessages, openPage, shot, type Browser, type Served, useHost } from './harness'
 
 /**
  * Issue 16, point 12: a new Théah campaign may start with the Théah chart the sample uses (or blank);
@@ -13,12 +13,8 @@ import { apiOk, browser, chooseMany, hideMessages, openPage, serve, shot, type B
 
 let host: Served | undefined
 let b: Browser | undefined
-afterEach(async () => {
-  await b?.close()
-  await host?.stop()
-  b = undefined
-  host = undefined
-})
+// The host and browser of each test close after it.
+const qd = useHost()
 
 interface Chart {
   ports: { name: string; x: number | null }[]
@@ -59,15 +55,15 @@ async function mapPng(page: Page, w: number, h: number): Promise<Buffer> {
 
 describe('the chart of a new campaign (issue 16, point 12)', () => {
   it('a new Théah campaign offers the Théah chart the sample uses, or a blank one', async () => {
-    host = await serve()
-    b = await browser()
+    host = await qd.serve()
+    b = await qd.browser()
     const { page } = b
     await page.goto(host.url)
     await page.getByLabel('Campaign name').fill('Sea Dogs of Avalon')
     const choice = page.locator('[data-test=new-chart]')
     await choice.waitFor()
     await page.locator('[data-test=new-chart-note]').getByText('The chart the sample campaign uses: 12 ports of Théah and the colonies, 7 sea areas and 16 routes.', { exact: false }).waitFor()
-    await shot(page, 'h3-new-campaign-chart')
+    await shot(page, 'issue16-new-campaign-chart')
     // Atrilia has no Théah chart to offer.
     await page.getByText('Atrilia — dinars').click()
     await choice.waitFor({ state: 'detached' })
@@ -92,7 +88,7 @@ describe('the chart of a new campaign (issue 16, point 12)', () => {
     await page.locator('[data-test=edit-chart]').click()
     await page.locator('[data-test=chart-editor]').getByText('Routes (16)').waitFor()
     await hideMessages(page)
-    await shot(page, 'h3-new-campaign-theah-chart')
+    await shot(page, 'issue16-new-campaign-theah-chart')
 
     // "Start blank": an empty chart. The Théah chart is refused for an Atrilian campaign, at the field.
     await apiOk(host, 'campaigns.create', { name: 'Blank Seas', chart: 'blank' })
@@ -108,14 +104,14 @@ describe('the chart of a new campaign (issue 16, point 12)', () => {
 
   it('Fit fits what is drawn; a map image goes under the chart (type and size checked at the field) and Fit takes it in', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qd-e2e-chartimg-'))
-    host = await serve(['--campaign', join(dir, 'Mapped.quarterdeck'), '--create'])
+    host = await qd.serve(['--campaign', join(dir, 'Mapped.quarterdeck'), '--create'])
     // Two ports in one corner of a 1600 × 1000 chart.
     for (const [name, x, y] of [['Bridgetown', 200, 200], ['Speightstown', 500, 380]] as const) {
       const p = await apiOk<{ id: number }>(host, 'ports.create', { name, nation: 'Avalon' })
       await apiOk(host, 'chart.placePort', { portId: p.id, x, y })
     }
 
-    b = await browser()
+    b = await qd.browser()
     const { page } = b
     await page.goto(host.url)
     await page.locator('[data-test=campaign-title]').getByText('Mapped').waitFor()
@@ -130,7 +126,7 @@ describe('the chart of a new campaign (issue 16, point 12)', () => {
       })
       .toBe(true)
     await hideMessages(page)
-    await shot(page, 'h3-chart-fit-ports')
+    await shot(page, 'issue16-chart-fit-ports')
 
     await page.locator('[data-test=edit-chart]').click()
     const card = page.locator('[data-test=map-image]')
@@ -162,7 +158,7 @@ describe('the chart of a new campaign (issue 16, point 12)', () => {
       })
       .toBe(true)
     await hideMessages(page)
-    await shot(page, 'h3-chart-map-image')
+    await shot(page, 'issue16-chart-map-image')
 
     // Placed narrower and fainter; the journal names the file, and undo puts it back.
     await card.getByRole('textbox', { name: 'Width of the map, in chart units' }).fill('800')
@@ -181,8 +177,8 @@ describe('the chart of a new campaign (issue 16, point 12)', () => {
   })
 
   it('where open sea counts as a sea lane and no route is drawn, the plan takes the direct course instead of failing', async () => {
-    host = await serve()
-    b = await browser()
+    host = await qd.serve()
+    b = await qd.browser()
     const { page } = b
     await page.goto(host.url)
     await page.locator('[data-test=open-sample]').click()
@@ -203,6 +199,6 @@ describe('the chart of a new campaign (issue 16, point 12)', () => {
     await planPanel.locator('[data-test=plan-distance]').getByText(`${nm.toLocaleString('en')} nm`).waitFor()
     await expect.poll(() => planPanel.locator('[data-test=set-sail]').isDisabled()).toBe(false)
     await hideMessages(page)
-    await shot(page, 'h3-plan-direct-course')
+    await shot(page, 'issue16-plan-direct-course')
   })
 })
