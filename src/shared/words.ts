@@ -107,7 +107,7 @@ export function fieldWords(path: readonly PropertyKey[]): string {
   if (path.length === 0) return 'The value'
   const parts = path.map((p, i) => {
     const w = typeof p === 'number' ? `entry ${p + 1}` : humanize(String(p))
-    return i === 0 ? w : w.charAt(0).toLowerCase() + w.slice(1)
+    return i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w.charAt(0).toLowerCase() + w.slice(1)
   })
   return parts.join(', ')
 }
