@@ -41,9 +41,23 @@ const TITLES: [RegExp, string][] = [
   [/\bRULES\.md(?: §[\d–-]+)?/g, "Quarterdeck's rule notes"]
 ]
 
+/** The chapters of High Seas Combat, by their numerals (seed 003's headings). */
+const HIGH_SEAS_CHAPTERS: Record<string, string> = {
+  I: 'Of Ship Construction',
+  II: 'Of Sea Travel',
+  III: 'Of Encounters at Sea',
+  IV: 'Of Naval Combat',
+  V: 'Of Grappling and Boarding',
+  VI: 'Of Special Situations',
+  VII: 'Of the Rewards of a Pirate’s Life',
+  VIII: 'Of Sea Trade',
+  IX: 'Of Miscellaneous Considerations'
+}
+
 /** A rule's source as a GM would name it. */
 export function ruleSource(text: string): string {
-  let out = text
+  // "seed 003 V" (a bare chapter numeral): the chapter by its title, "High Seas Combat, V. Of Grappling and Boarding".
+  let out = text.replace(/\b[Ss]eed 003,? (IX|VI{0,3}|IV|I{1,3})\b(?![.\d])/g, (_m, n: string) => `High Seas Combat, ${n}. ${HIGH_SEAS_CHAPTERS[n]}`)
   for (const [re, title] of TITLES) {
     out = out.replace(re, (m) => (m.endsWith(',') ? `${title},` : title))
   }
@@ -80,4 +94,38 @@ export function batteryName(battery: string): string {
   if (battery === 'chasers') return 'bow chasers'
   if (battery === 'stern') return 'stern guns'
   return `${battery} battery`
+}
+
+/** "guildersPerPoint" → "Guilders per point": a rule table's key as the words of its field. */
+export function humanize(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** A field inside a rule table's value, in words: ["hulls", "sloop", "cost"] → "Hulls, sloop, cost"; list items by number. */
+export function fieldWords(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return 'The value'
+  const parts = path.map((p, i) => {
+    const w = typeof p === 'number' ? `entry ${p + 1}` : humanize(String(p))
+    return i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w.charAt(0).toLowerCase() + w.slice(1)
+  })
+  return parts.join(', ')
+}
+
+/** A zod problem as a GM reads it ("Expected number, received null" → "a number is needed"). */
+export function problemWords(message: string): string {
+  if (/^(Invalid input: )?expected number, received (null|nan|NaN|undefined|string)$/i.test(message)) return 'a number is needed'
+  return message
+}
+
+const WATER_WORDS: Record<string, string> = {
+  coastal: 'coastal waters',
+  colonial: 'colonial waters',
+  continental: 'continental waters',
+  seaLane: 'a major sea lane',
+  uncharted: 'uncharted waters'
+}
+/** A kind of water as part of a sentence: "open sea counts as a major sea lane". */
+export function waterWords(kind: string): string {
+  return WATER_WORDS[kind] ?? humanize(kind).toLowerCase()
 }

@@ -249,7 +249,8 @@ describe('campaign core in Chromium', () => {
     await page.locator('[data-test=rule-save]').click()
     const toast = page.locator('.n-message').filter({ hasText: 'That input is not valid' })
     await toast.waitFor()
-    await expect(toast.textContent()).resolves.toContain('value.maxPerCharacter')
+    await expect(toast.textContent()).resolves.toContain('Max per character: a number is needed')
+    await expect(toast.textContent()).resolves.not.toContain('maxPerCharacter')
     await page.getByRole('button', { name: 'Discard changes' }).click()
 
     await page.getByLabel('Guilders per point').fill('500')

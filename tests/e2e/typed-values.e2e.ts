@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiOk, choose, openPage, openSample, openShip, shot, useHost } from './harness'
+import { apiOk, choose, chooseMany, openPage, openSample, openShip, shot, useHost } from './harness'
 
 /** Issue 16, point 5: what the GM types is never changed silently; the limit is shown at the field and nothing is sent. */
 
@@ -169,6 +169,84 @@ describe('typed values are kept as typed (issue 16, point 5)', () => {
 
     // Nothing was written.
     expect((await apiOk<{ day: number }>(host, 'clock.now')).day).toBe(day)
+    expect((await apiOk<{ entries: unknown[] }>(host, 'history.list', { limit: 100 })).entries.length).toBe(writes)
+  })
+
+  it('a gun count in the Shipyard, a seed and marines in a skirmish, passengers and a fare on a voyage plan: beyond the limit, kept as typed, shown at the field, nothing sent', async () => {
+    const { host, page } = await qd.start()
+    await openSample(page)
+    const writes = (await apiOk<{ entries: unknown[] }>(host, 'history.list', { limit: 100 })).entries.length
+
+    // The Shipyard: 1000 guns on the port broadside stays 1000, the limit is at the field, and the ship
+    // cannot be commissioned (the quote keeps the last good number).
+    await openPage(page, 'Shipyard', 'shipyard')
+    const port = page.getByRole('textbox', { name: 'Port broadside', exact: true })
+    await port.fill('1000')
+    await port.blur()
+    const portRow = page.locator('[data-field="guns.port"]')
+    await portRow.getByText('Must be at most 999.').waitFor()
+    expect(await port.inputValue()).toBe('1000')
+    await page.getByLabel('Ship name').fill('Swan')
+    await page.locator('[data-test=commission-why]').getByText('A number in the design is empty or beyond its limit (shown at the field).').waitFor()
+    expect(await page.locator('[data-test=commission-go]').isDisabled()).toBe(true)
+    await portRow.scrollIntoViewIfNeeded()
+    await shot(page, 'issue16-shipyard-guns-limit')
+
+    // A skirmish: a seed of −1 is refused at the field and the battle will not start; 10000 marines
+    // are refused in the Add dialog and Add waits.
+    await openPage(page, 'Battles', 'battles')
+    await page.locator('[data-test=new-skirmish]').click()
+    await page.waitForURL(/#\/campaign\/battles\/new$/)
+    const seed = page.getByRole('textbox', { name: 'Seed', exact: true })
+    await seed.fill('-1')
+    await seed.blur()
+    await page.locator('[data-test=battle-seed]').getByText('Must be at least 0.').waitFor()
+    expect(await seed.inputValue()).toBe('-1')
+    const ours = page.locator('[data-side="Our side"]')
+    await ours.locator('[data-test=add-participant]').click()
+    const modal = page.locator('[data-test=add-modal]')
+    await modal.waitFor()
+    await choose(page, modal.locator('[data-test=pick-ship]'), 'Sea Dog (Corsair)')
+    const marines = modal.getByRole('textbox', { name: 'Marines', exact: true })
+    await marines.fill('10000')
+    await marines.blur()
+    await modal.getByText('Must be at most 9,999.').waitFor()
+    expect(await marines.inputValue()).toBe('10000')
+    expect(await modal.locator('[data-test=confirm-add]').isDisabled()).toBe(true)
+    await shot(page, 'issue16-skirmish-marines-limit')
+    await marines.fill('2')
+    await expect.poll(() => modal.locator('[data-test=confirm-add]').isDisabled()).toBe(false)
+    await modal.locator('[data-test=confirm-add]').click()
+    await modal.waitFor({ state: 'hidden' })
+    await page.locator('[data-test=start-why]').getByText('The seed is not a whole number from 0 to 2,147,483,647 (shown at the field).').waitFor()
+    expect(await page.locator('[data-test=start-battle]').isDisabled()).toBe(true)
+
+    // A voyage plan: 10000 passengers and a fare of 2000 G are refused at the fields; the squadron does not sail.
+    await openPage(page, 'Chart', 'chart')
+    await page.locator('[data-test=plan-voyage]').click()
+    const plan = page.locator('[data-test=plan-panel]')
+    await chooseMany(page, plan.locator('[data-test=plan-ships]'), ['Santa Lucia — in San Cristóbal'])
+    await plan.locator('[data-test=plan-stop-1]').click()
+    await page.keyboard.type('La Bu')
+    await page.locator('.n-base-select-option:visible').getByText('La Bucca', { exact: true }).click()
+    await plan.locator('[data-test=plan-result]').waitFor()
+    await expect.poll(() => plan.locator('[data-test=set-sail]').isDisabled()).toBe(false)
+    const passengers = plan.locator('[data-test=plan-passengers] input')
+    await passengers.fill('10000')
+    await passengers.blur()
+    await plan.locator('[data-test=plan-passengers]').getByText('Must be at most 9,999.').waitFor()
+    expect(await passengers.inputValue()).toBe('10000')
+    expect(await plan.locator('[data-test=set-sail]').isDisabled()).toBe(true)
+    await passengers.fill('12')
+    const fare = plan.getByRole('textbox', { name: 'G per 40 nm', exact: true })
+    await fare.fill('2000')
+    await fare.blur()
+    await plan.locator('[data-test=plan-fare]').getByText('Must be at most 1,000.').waitFor()
+    expect(await fare.inputValue()).toBe('2000')
+    expect(await plan.locator('[data-test=set-sail]').isDisabled()).toBe(true)
+    await shot(page, 'issue16-plan-fare-limit')
+
+    // Nothing was written.
     expect((await apiOk<{ entries: unknown[] }>(host, 'history.list', { limit: 100 })).entries.length).toBe(writes)
   })
 })

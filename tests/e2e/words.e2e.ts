@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiOk, openPage, openSample, shot, useHost } from './harness'
+import { apiOk, openPage, openSample, openShip, shot, useHost } from './harness'
 import { shipDesign } from '../helpers'
 
 /** Issue 16, point 14: no command names, ids or internal keys in anything a GM reads; rule texts named by their titles. */
@@ -11,7 +11,7 @@ const LEAKS: [string, RegExp][] = [
   ['a command name', /\b(app|campaigns?|backups|history|settings|clock|reminders|people|owners|ledger|dice|rules|ports|ships|crew|upkeep|highseas|battles|chart|drama|voyages|market|trade|companies|booty|ventures)\.[a-z][A-Za-z]+\b(?!\.)/],
   ['a file number for a rule text', /\b[Ss]eed 00\d\b/],
   ['the rules guide', /rules guide|RULES\.md/],
-  ['an internal key', /\bship:\d+|\bgen-\d+|gunnersMate|masterOTops|\bours side\b/],
+  ['an internal key', /\bship:\d+|\bgen-\d+|gunnersMate|masterOTops|\bours side\b|\bseaLane\b|maxPerCharacter|\bvalue\.[a-z]\w+/],
   ['a template placeholder', /Please (Input|Select)|No Data/]
 ]
 
@@ -51,6 +51,14 @@ describe('words a GM reads (issue 16, point 14)', () => {
       await page.locator(ready).first().waitFor()
       found.push(...(await leaksOn(page, label)))
     }
+    // A ship's Crew tab: her Trained Fighters name the rule as a GM knows it.
+    await openShip(page, 'Sea Dog', 'crew')
+    const fighters = page.locator('[data-test=crew-fighters]')
+    await fighters.waitFor()
+    found.push(...(await leaksOn(page, 'Sea Dog, Crew')))
+    await expect(fighters.textContent()).resolves.toContain('(High Seas Combat, V. Of Grappling and Boarding)')
+    // The chart's settings in the journal: what the open sea counts as, in words.
+    await apiOk(host, 'chart.configure', { defaultWater: 'seaLane' })
     for (const tab of ['changes', 'rolls', 'clock']) {
       await page.goto(`${host.origin}/#/campaign/log?tab=${tab}`)
       await page.locator(`[data-test=log-tab-${tab}]`).waitFor()
@@ -59,6 +67,8 @@ describe('words a GM reads (issue 16, point 14)', () => {
     // The Log's changes say what happened, without the command behind them.
     await page.goto(`${host.origin}/#/campaign/log?tab=changes`)
     await page.locator('.n-data-table').first().waitFor()
+    await page.getByText('open sea counts as a major sea lane', { exact: false }).first().waitFor()
+    found.push(...(await leaksOn(page, 'Log, changes, with the chart settings')))
     expect(await page.locator('.n-data-table th').allInnerTexts()).not.toContain('Command')
     await shot(page, 'issue16-log-without-commands')
     await openPage(page, 'Rules', 'rules')

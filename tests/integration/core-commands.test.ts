@@ -483,7 +483,8 @@ describe('owners.heroPoints (seed 003, I. Of Ship Construction: up to 20 hero po
     const err = await refusedWithoutChange('owners.heroPoints', { ownerId: hero.ownerId, points: 1 })
     expect(err.code).toBe('rule')
     expect(err.message).toContain('at most 20 hero points')
-    expect(err.message).toContain('seed 003')
+    expect(err.message).toContain('(High Seas Combat, I. Of Ship Construction)')
+    expect(err.message).not.toMatch(/seed 00\d/)
     expect(err.message).toContain('20 already spent, so 0 more at most')
     expect(err.details).toEqual({ spent: 20, max: 20 })
   })
@@ -880,20 +881,22 @@ describe('rules', () => {
   })
 
   it.each([
-    ['heroPoints', { guildersPerPoint: -1, maxPerCharacter: 20 }, ['value.guildersPerPoint']],
-    ['heroPoints', { guildersPerPoint: 600, maxPerCharacter: 2.5 }, ['value.maxPerCharacter']],
-    ['heroPoints', { guildersPerPoint: 600 }, ['value.maxPerCharacter']],
-    ['heroPoints', { guildersPerPoint: 600, maxPerCharacter: 20, extra: 1 }, ['value']],
-    ['knacks', ['Captain', 'Captain'], ['value']],
-    ['knacks', [], ['value']],
-    ['knacks', ['Captain', ''], ['value.1']],
-    ['calendar', { ...THEAH_CALENDAR, months: [{ name: 'Zero', days: 0 }] }, ['value.months.0.days']],
-    ['calendar', { ...THEAH_CALENDAR, weekdays: [] }, ['value.weekdays']]
-  ])('set %s to %j → invalid_input naming %j, nothing written', async (table, value, fields) => {
+    ['heroPoints', { guildersPerPoint: -1, maxPerCharacter: 20 }, ['value.guildersPerPoint'], 'Guilders per point: '],
+    ['heroPoints', { guildersPerPoint: 600, maxPerCharacter: 2.5 }, ['value.maxPerCharacter'], 'Max per character: '],
+    ['heroPoints', { guildersPerPoint: 600 }, ['value.maxPerCharacter'], 'Max per character: '],
+    ['heroPoints', { guildersPerPoint: 600, maxPerCharacter: 20, extra: 1 }, ['value'], 'The value: '],
+    ['knacks', ['Captain', 'Captain'], ['value'], 'The value: '],
+    ['knacks', [], ['value'], 'The value: '],
+    ['knacks', ['Captain', ''], ['value.1'], 'Entry 2: '],
+    ['calendar', { ...THEAH_CALENDAR, months: [{ name: 'Zero', days: 0 }] }, ['value.months.0.days'], 'Months, entry 1, days: '],
+    ['calendar', { ...THEAH_CALENDAR, weekdays: [] }, ['value.weekdays'], 'Weekdays: ']
+  ])('set %s to %j → invalid_input naming %j (in words: %s), nothing written', async (table, value, fields, words) => {
     const err = await refusedWithoutChange('rules.set', { table, value })
     expect(err.code).toBe('invalid_input')
     expect(issueFields(err)).toEqual(fields)
-    for (const f of fields) expect(err.message).toContain(`${f}: `)
+    // The issues name the field's path (for the form); the message names it in words (issue 16, point 14).
+    expect(err.message).toContain(words)
+    expect(err.message).not.toMatch(/value\./)
   })
 
   it('an unknown table → invalid_input naming table', async () => {

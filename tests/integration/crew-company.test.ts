@@ -266,7 +266,7 @@ describe('crew.get: the roster', () => {
     await call('crew.configure', { shipId, kind: 'privateer' })
     expect((await fighters()).fromHands).toBe(40)
     await call('crew.configure', { shipId, kind: 'merchant', origin: 'avalon' })
-    expect(await fighters()).toMatchObject({ fromHands: 60, rule: "1 in 2 of an Avalon crew's sailors; every marine and officer (seed 003 V)" })
+    expect(await fighters()).toMatchObject({ fromHands: 60, rule: "1 in 2 of an Avalon crew's sailors; every marine and officer (High Seas Combat, V. Of Grappling and Boarding)" })
     await call('crew.configure', { shipId, origin: 'vesten' })
     expect((await fighters()).fromHands).toBe(120)
     await call('crew.configure', { shipId, kind: 'pirate', origin: 'none' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sideHolds, sideName, theShip } from '../../src/shared/words'
+import { fieldWords, problemWords, ruleSource, sideHolds, sideName, theShip, waterWords } from '../../src/shared/words'
 
 describe('words built from names (issue 16, point 14)', () => {
   it('a voyage’s sides read as words, not as their keys', () => {
@@ -16,5 +16,25 @@ describe('words built from names (issue 16, point 14)', () => {
     expect(`Captain of ${theShip('Swan')}`).toBe('Captain of the Swan')
     expect(`Captain of ${theShip('Lark')}`).toBe('Captain of the Lark')
     expect(`Captain of ${theShip('Ostrich')}`).toBe('Captain of the Ostrich')
+  })
+})
+
+describe('rule sources, fields and waters in words (issue 16, point 14)', () => {
+  it('a bare chapter of seed 003 is named by its title', () => {
+    expect(ruleSource('every marine and officer (seed 003 V)')).toBe('every marine and officer (High Seas Combat, V. Of Grappling and Boarding)')
+    expect(ruleSource('Winds for the voyage (seed 003 II)')).toBe('Winds for the voyage (High Seas Combat, II. Of Sea Travel)')
+    expect(ruleSource('Seed 003, V. Of Grappling and Boarding (¼ merchantman)')).toBe('High Seas Combat, V. Of Grappling and Boarding (¼ merchantman)')
+    expect(ruleSource('Seed 003, I.2 Crew')).toBe('High Seas Combat, I.2 Crew')
+  })
+  it('a field of a rule table and a zod problem read as words', () => {
+    expect(fieldWords(['maxPerCharacter'])).toBe('Max per character')
+    expect(fieldWords(['hulls', 'sloop', 'baseCost'])).toBe('Hulls, sloop, base cost')
+    expect(fieldWords(['towns', 0])).toBe('Towns, entry 1')
+    expect(problemWords('Invalid input: expected number, received null')).toBe('a number is needed')
+    expect(problemWords('Number must be less than or equal to 1000')).toBe('Number must be less than or equal to 1000')
+  })
+  it('a kind of water reads as part of a sentence', () => {
+    expect(`open sea counts as ${waterWords('seaLane')}`).toBe('open sea counts as a major sea lane')
+    expect(`open sea counts as ${waterWords('coastal')}`).toBe('open sea counts as coastal waters')
   })
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CommandError } from '../../shared/errors'
+import { fieldWords, problemWords } from '../../shared/words'
 import { RULE_TABLES, type RuleTableName, type RuleValue } from '../../shared/rules/tables'
 import { readRule } from '../campaign/rule-rows'
 import { forgetMemo, memoOf, stmt, type Db } from '../campaign/sqlite'
@@ -24,8 +25,10 @@ export function isEdited(db: Db, name: RuleTableName): boolean {
 export function setRule(db: Db, name: RuleTableName, value: unknown, day: number): void {
   const parsed = (RULE_TABLES[name].schema as z.ZodType).safeParse(value)
   if (!parsed.success) {
+    // The issues keep the field's path (for the form); the message names the field in words.
     const issues = parsed.error.issues.map((i) => ({ field: ['value', ...i.path].join('.'), message: i.message }))
-    throw new CommandError('invalid_input', issues.map((i) => `${i.field}: ${i.message}`).join('; '), { issues })
+    const words = parsed.error.issues.map((i) => `${fieldWords(i.path)}: ${problemWords(i.message)}`).join('; ')
+    throw new CommandError('invalid_input', words, { issues })
   }
   stmt(db, `INSERT INTO rule_table (name, value, edited_day) VALUES (?, ?, ?)
             ON CONFLICT(name) DO UPDATE SET value = excluded.value, edited_day = excluded.edited_day`).run(

@@ -215,7 +215,7 @@ export const coreHandlers: CoreHandlers = {
       if (person.kind !== 'pc') {
         throw new CommandError(
           'rule',
-          `${person.name} is an NPC: only player-character heroes may turn hero points into a ship fund (seed 003, Of Ship Construction).`
+          `${person.name} is an NPC: only player-character heroes may turn hero points into a ship fund (High Seas Combat, I. Of Ship Construction).`
         )
       }
       const rule = getRule(db, 'heroPoints')
@@ -223,7 +223,7 @@ export const coreHandlers: CoreHandlers = {
       if (total > rule.maxPerCharacter) {
         throw new CommandError(
           'rule',
-          `${person.name} may spend at most ${rule.maxPerCharacter} hero points on a ship (seed 003, Of Ship Construction); ` +
+          `${person.name} may spend at most ${rule.maxPerCharacter} hero points on a ship (High Seas Combat, I. Of Ship Construction); ` +
             `${person.heroPointsSpent} already spent, so ${Math.max(0, rule.maxPerCharacter - person.heroPointsSpent)} more at most.`,
           { spent: person.heroPointsSpent, max: rule.maxPerCharacter }
         )

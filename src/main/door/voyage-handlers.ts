@@ -16,6 +16,7 @@ import {
   voyageView
 } from '../theah/voyages'
 import type { CampaignContext, HandlerSpec } from './types'
+import { waterWords } from '../../shared/words'
 
 type VoyageHandlers = { [N in keyof typeof voyageContracts]: HandlerSpec<N> }
 
@@ -29,7 +30,7 @@ export const voyageHandlers: VoyageHandlers = {
   'chart.configure': {
     kind: 'write',
     run: ({ campaign: { db } }, input) => configureChart(db, input),
-    describe: (_i, out) => `Chart: ${out.scaleNmPerUnit} nm a unit, open sea is ${out.defaultWater}`
+    describe: (_i, out) => `Chart: ${out.scaleNmPerUnit} nm a unit, open sea counts as ${waterWords(out.defaultWater)}`
   },
   'chart.placePort': {
     kind: 'write',
@@ -39,7 +40,7 @@ export const voyageHandlers: VoyageHandlers = {
   'chart.saveArea': {
     kind: 'write',
     run: ({ campaign: { db } }, input) => saveArea(db, input),
-    describe: (input, out) => `${input.id ? 'Redrew' : 'Drew'} the sea area ${out.name} (${out.kind})`
+    describe: (input, out) => `${input.id ? 'Redrew' : 'Drew'} the sea area ${out.name} (${waterWords(out.kind)})`
   },
   'chart.removeArea': {
     kind: 'write',

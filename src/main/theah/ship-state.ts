@@ -319,7 +319,7 @@ export function fightersOf(db: Db, x: Ctx) {
     officers,
     total,
     bruteSquads: Math.floor(total / 6),
-    rule: `${oneIn === 1 ? 'All' : `1 in ${oneIn}`} of ${who}'s sailors; every marine and officer (seed 003 V)`
+    rule: `${oneIn === 1 ? 'All' : `1 in ${oneIn}`} of ${who}'s sailors; every marine and officer (High Seas Combat, V. Of Grappling and Boarding)`
   }
 }
 
@@ -461,8 +461,8 @@ export function conditionOf(db: Db, x: Ctx): Condition {
   }
   if (k.hullLossActive) penalties.push(`${k.rules.hullLossDice} hull lost each month until careened (not repairable until then)`)
   if (beached) penalties.push(`Beached and vulnerable until ${label(x.c.careening_until!)}`)
-  if (x.row.hull_damage > d.hull / 2) penalties.push('Hull more than half gone: −1 Handling, taking on water (seed 003 IV)')
-  if (x.row.rigging_damage > d.rigging / 2) penalties.push('Rigging more than half gone: half Speed (seed 003 IV)')
+  if (x.row.hull_damage > d.hull / 2) penalties.push('Hull more than half gone: −1 Handling, taking on water (High Seas Combat, IV. Of Naval Combat)')
+  if (x.row.rigging_damage > d.rigging / 2) penalties.push('Rigging more than half gone: half Speed (High Seas Combat, IV. Of Naval Combat)')
   const hasCarpenter = x.officers.some((o) => o.role === 'carpenter')
   const powder = Math.round(x.row.powder_tons * 10) / 10
   const boats = x.design.jollyBoats * out.jollyBoatTons

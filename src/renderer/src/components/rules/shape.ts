@@ -37,11 +37,8 @@ export function shapeOf(defaultValue: unknown): Shape {
   return { kind: 'json' }
 }
 
-/** "guildersPerPoint" → "Guilders per point". */
-export function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase()
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
+/** "guildersPerPoint" → "Guilders per point" (shared with the rule tables' error messages). */
+export { humanize } from '../../../../shared/words'
 
 /** A value as a short line of text for the entries table. */
 export function brief(v: unknown): string {
