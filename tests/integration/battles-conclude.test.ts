@@ -81,19 +81,22 @@ describe('battles.conclude', () => {
     )
     const out = await s.call('battles.conclude', { battleId, lines })
     const name = (await s.call('battles.state', { battleId })).name
+    const m0 = lines.find((l) => l.participantId === 'gen-1')!
 
-    expect(shipRow(s.ids.seaDog)).toMatchObject({ status: 'port', hull_damage: 14, rigging_damage: 3, crew: 70, powder_tons: 0.1 })
+    // Her prize crew (issue 16 point 10: the merchantman's minimum sail crew of 12, as the review proposed) went aboard the prize.
+    expect(m0.prizeCrew).toBe(12)
+    expect(shipRow(s.ids.seaDog)).toMatchObject({ status: 'port', hull_damage: 14, rigging_damage: 3, crew: 70 - 12, powder_tons: 0.1 })
     expect(JSON.parse(shipRow(s.ids.seaDog).guns_lost)).toEqual({ port: 1, starboard: 0, chasers: 0, stern: 0 })
-    expect(events(s.ids.seaDog).at(-1)).toBe(`Fought the ${name}: 12 hull, 3 rigging damage, 1 gun and 20 crew lost, 0.4 t powder spent`)
+    expect(events(s.ids.seaDog).slice(-2)).toEqual([`Fought the ${name}: 12 hull, 3 rigging damage, 1 gun and 20 crew lost, 0.4 t powder spent`, 'Put 12 hands aboard the Montaigne Merchantman as prize crew'])
 
     const prize = out.applied.find((a) => a.participantId === 'gen-1')!
     expect(prize.shipId).not.toBeNull()
     const row = shipRow(prize.shipId!)
     const m = lines.find((l) => l.participantId === 'gen-1')!
-    expect(row).toMatchObject({ name: 'Montaigne Merchantman', status: 'sea', origin: 'prize', hull_damage: m.hullDamage, crew: m.crewAfter })
+    expect(row).toMatchObject({ name: 'Montaigne Merchantman', status: 'sea', origin: 'prize', hull_damage: m.hullDamage, crew: 12 })
     expect(JSON.parse(row.design)).toMatchObject({ hull: 'merchantman', guns: { port: 12, starboard: 12, chasers: 2, stern: 4 } })
     expect(owners(prize.shipId!)).toEqual([{ ownerId: s.ids.marcel, share: 100 }])
-    expect(events(prize.shipId!)).toEqual([`Taken as a prize in the ${name}, by Marcel du Sable`])
+    expect(events(prize.shipId!)).toEqual([`Taken as a prize in the ${name}, by Marcel du Sable; a prize crew of 12 hands from the Sea Dog`])
     // The prize is a ship of the fleet like any other.
     const sheet = await s.call('ships.get', { shipId: prize.shipId! })
     expect(sheet).toMatchObject({ origin: 'prize', status: 'sea', owners: [{ ownerId: s.ids.marcel, share: 100 }] })
@@ -163,8 +166,12 @@ describe('battles.conclude', () => {
       { ownerId: s.ids.allende, share: 60 },
       { ownerId: s.ids.yngvild, share: 40 }
     ])
-    expect(events(s.ids.seaDog).at(-1)).toMatch(/by the Allende side: she now belongs to Allende de Zepeda \(60%\) and Yngvild Olafsdottir \(40%\)$/)
-    expect(events(s.ids.santaLucia).at(-1)).toMatch(/^Fought the /)
+    // Her prize crew (issue 16 point 10) comes from the Santa Lucia: the Sea Dog's own hands are her prisoners.
+    const crew = review.lines[0]!.prizeCrew!
+    expect(crew).toBeGreaterThan(0)
+    expect(events(s.ids.seaDog).at(-1)).toMatch(new RegExp(`by the Allende side: she now belongs to Allende de Zepeda \\(60%\\) and Yngvild Olafsdottir \\(40%\\), with a prize crew of ${crew} hands from the Santa Lucia$`))
+    expect(shipRow(s.ids.seaDog).crew).toBe(crew)
+    expect(events(s.ids.santaLucia).slice(-2)).toEqual([expect.stringMatching(/^Fought the /), `Put ${crew} hands aboard the Sea Dog as prize crew`])
   })
 
   it('checks every line first and refuses without changing anything', async () => {

@@ -1,4 +1,4 @@
-import { reviewProblems } from '../../shared/highseas/review'
+import { needsPrizeCrew, prizeCrewProblems, reviewProblems } from '../../shared/highseas/review'
 import type { z } from 'zod'
 import type { BattleReview, Fate, ReviewLine } from '../../shared/commands/battles'
 import { CommandError } from '../../shared/errors'
@@ -10,6 +10,7 @@ import { WORLD_OWNER_ID } from '../campaign-core/ledger'
 import { addShipEvent, listing, quoteFor, requireShip, shipOwners } from '../theah/shipyard'
 import { battleConcluded } from '../campaign-core/battle-seam'
 import { recordCaptor } from '../theah/prizes'
+import { setCompany } from '../theah/ship-state'
 import { sideName, theShip } from '../../shared/words'
 import { rudderDamageOf } from './participants'
 import { type Battle, GUNS_NONE, type Guns, NO_PENDING, fmt, loadBattle, participant, plural, requireActive, round3, tons } from './rows'
@@ -61,8 +62,32 @@ function defaultPrizeOwners(db: Db, b: Battle, id: string): { ownerId: number; s
   return shipOwners(db, captor).map((o) => ({ ownerId: o.ownerId, share: o.share }))
 }
 
+/** A captured ship's minimum sail crew (seed 003 I), the floor of her prize crew; null: not a ship. */
+function minSailCrewOf(db: Db, b: Battle, id: string): number | null {
+  const p = b.setup.participants.find((x) => x.id === id)
+  if (!p || p.kind !== 'ship') return null
+  const design = p.shipId !== undefined ? (JSON.parse(requireShip(db, p.shipId).design) as ShipDesign) : b.designs[id]
+  return design ? quoteFor(db, design).derived.minSailCrew : null
+}
+
+/**
+ * What the review proposes for a captured ship's prize crew (issue 16 point 10): from her captor in the
+ * campaign, her minimum sail crew; her careening clock from the day of capture.
+ */
+function prizeCrewProposal(db: Db, b: Battle, id: string, today: number) {
+  const min = minSailCrewOf(db, b, id)
+  const from = min === null ? null : captorShipOf(b, id, true)
+  const day = b.setup.participants.find((x) => x.id === id)?.shipId === undefined ? { careenedDay: today } : {}
+  if (from === null || min === null) return { prizeCrewFrom: null, ...day }
+  // Her minimum sail crew, when the captor has that many hands left (none when she cannot spare them).
+  const captor = b.setup.participants.find((x) => x.shipId === from)
+  const left = captor ? Math.max(0, (b.state.participants[captor.id]?.crew ?? 0) - captor.officers) : 0
+  return { prizeCrew: left >= min ? min : 0, prizeCrewFrom: from, prizeCrewMin: min, ...day }
+}
+
 export function reviewBattle(db: Db, battleId: number): BattleReview {
   const b = loadBattle(db, battleId)
+  const today = currentDay(db)
   const lines = b.setup.participants.map((p) => {
     const st = b.state.participants[p.id]!
     const before = campaignLostGuns(db, p.shipId)
@@ -83,7 +108,8 @@ export function reviewBattle(db: Db, battleId: number): BattleReview {
       powderAfter: round3(Math.max(0, st.powderTons)),
       powderSpent: round3(Math.max(0, st.powderSpent)),
       rudderDamage: Math.max(0, st.rudderDamage ?? 0),
-      prizeOwners: fate === 'captured' ? defaultPrizeOwners(db, b, p.id) : []
+      prizeOwners: fate === 'captured' ? defaultPrizeOwners(db, b, p.id) : [],
+      ...(fate === 'captured' ? prizeCrewProposal(db, b, p.id, today) : {})
     }
   })
   return { battleId, lines, heroic: b.state.heroic }
@@ -169,6 +195,44 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
     })
   }
 
+  // Prize crews (issue 16 point 10): the captor and the floor as the campaign knows them, then the limits.
+  const crewLines = checked.map(({ line, p }, i) => {
+    if (line.careenedDay !== undefined && line.careenedDay > today) {
+      throw new CommandError('invalid_input', `lines.${i}.careenedDay: her last careening cannot be after today.`, { field: `lines.${i}.careenedDay` })
+    }
+    if (line.fate !== 'captured') return { ...line, prizeCrewFrom: null }
+    const min = minSailCrewOf(db, b, p.id)
+    const from = min === null || line.prizeOwners.length === 0 ? null : captorShipOf(b, p.id, true)
+    if (line.prizeCrewFrom !== undefined && line.prizeCrewFrom !== null && line.prizeCrewFrom !== from) {
+      throw new CommandError('invalid_input', `lines.${i}.prizeCrewFrom: her prize crew comes from the ship that took her (${from === null ? 'none in the campaign' : `ship ${from}`}).`, {
+        field: `lines.${i}.prizeCrewFrom`
+      })
+    }
+    return { ...line, prizeCrewFrom: from, prizeCrewMin: min ?? 0 }
+  })
+  const crewProblems = prizeCrewProblems(crewLines)
+  if (crewProblems.length) {
+    const first = crewProblems[0]!
+    const who = theShip(checked[first.line]!.p.name)
+    throw new CommandError('invalid_input', `${who.charAt(0).toUpperCase()}${who.slice(1)}: prize crew: ${first.message}`, {
+      field: first.field,
+      issues: crewProblems.map((x) => ({ field: x.field, message: x.message }))
+    })
+  }
+  // Absent: her minimum sail crew when the captor can spare it, else none (she lies where she is until manned).
+  const moved = new Map<number, number>()
+  const prizeCrewOf = new Map<string, number>()
+  for (const l of crewLines) {
+    if (!needsPrizeCrew(l)) continue
+    const from = l.prizeCrewFrom!
+    const captor = crewLines.find((c) => c.shipId === from)
+    const left = captor && captor.fate === 'afloat' ? captor.crewAfter - (moved.get(from) ?? 0) : 0
+    const n = l.prizeCrew ?? (left >= l.prizeCrewMin! ? l.prizeCrewMin! : 0)
+    moved.set(from, (moved.get(from) ?? 0) + n)
+    prizeCrewOf.set(l.participantId, n)
+  }
+  const captorName = (shipId: number) => requireShip(db, shipId).name
+
   const applied: Applied[] = []
   for (const { line, p } of checked) {
     const st = b.state.participants[p.id]
@@ -184,17 +248,20 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
       const gunsDelta = BATTERIES.reduce((n, k) => n + gunsLost[k] - lostBefore[k], 0)
       // Hard Turns' rudder damage lasts "permanently, until the rudder is repaired in port" (seed 003 IV).
       const rudder = line.rudderDamage ?? Math.max(0, st?.rudderDamage ?? rudderDamageOf(db, row.id))
+      // Hands that went aboard her prizes leave her; a captured ship taken into the campaign keeps only her prize crew.
+      const prizeCrew = prizeCrewOf.get(p.id)
+      const crewNow = prizeCrew ?? line.crewAfter - (moved.get(row.id) ?? 0)
       stmt(db, `UPDATE ship SET hull_damage = ?, rigging_damage = ?, guns_lost = ?, crew = ?, powder_tons = ?, rudder_damage = ? WHERE id = ?`).run(
         hull,
         rigging,
         JSON.stringify(gunsLost),
-        line.crewAfter,
+        crewNow,
         round3(line.powderAfter),
         rudder,
         row.id
       )
       // Marines lost come off the company's marines (never more marines than hands).
-      const marinesLeft = Math.min(st?.marines ?? p.marines, line.crewAfter)
+      const marinesLeft = prizeCrew !== undefined ? 0 : Math.min(st?.marines ?? p.marines, crewNow)
       stmt(db, `UPDATE ship_company SET marines = ? WHERE ship_id = ? AND marines > ?`).run(marinesLeft, row.id, marinesLeft)
       const texts: string[] = []
       const fought =
@@ -202,6 +269,12 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
         `${plural(Math.max(0, gunsDelta), 'gun')} and ${fmt(line.crewLost)} crew lost, ${tons(line.powderSpent)} t powder spent`
       addShipEvent(db, row.id, today, fought)
       texts.push(fought)
+      if (moved.get(row.id)) {
+        const manned = checked.filter((c, k) => crewLines[k]!.prizeCrewFrom === row.id && (prizeCrewOf.get(c.p.id) ?? 0) > 0).map((c) => `the ${c.p.name}`)
+        const t = `Put ${plural(moved.get(row.id)!, 'hand')} aboard ${listing(manned)} as prize crew`
+        addShipEvent(db, row.id, today, t)
+        texts.push(t)
+      }
       if (line.fate === 'sunk' || line.fate === 'destroyed') {
         stmt(db, `UPDATE ship SET status = 'sunk' WHERE id = ?`).run(row.id)
         const t = `Sunk in the ${name}`
@@ -213,7 +286,9 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
         const captorId = captorShipOf(b, p.id, true)
         recordCaptor(db, row.id, captorId, b.row.id) // whose booty she is now (seed 003 VII); none: cleared
         const who = listing(owners.map((o) => (owners.length > 1 ? `${ownerName(db, o.ownerId, 'owner')} (${o.share}%)` : ownerName(db, o.ownerId, 'owner'))))
-        const t = `Captured in the ${name}${captorSide ? ` by the ${captorSide} side` : ''}: she now belongs to ${who}`
+        if (line.careenedDay !== undefined) setCompany(db, row.id, { careened_day: line.careenedDay })
+        const crewed = prizeCrew !== undefined ? `, with a prize crew of ${plural(prizeCrew, 'hand')}${captorId !== null ? ` from the ${captorName(captorId)}` : ''}` : ''
+        const t = `Captured in the ${name}${captorSide ? ` by the ${captorSide} side` : ''}: she now belongs to ${who}${crewed}`
         addShipEvent(db, row.id, today, t)
         texts.push(t)
       }
@@ -234,17 +309,20 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
           Math.min(line.hullDamage, q.derived.hull),
           Math.min(line.riggingDamage, q.derived.rigging),
           JSON.stringify(gunsLost),
-          line.crewAfter,
+          prizeCrewOf.get(p.id) ?? 0,
           round3(line.powderAfter)
         ).lastInsertRowid
       )
       setOwners(db, shipId, line.prizeOwners)
       const captorId = captorShipOf(b, p.id, true)
       if (captorId !== null) recordCaptor(db, shipId, captorId, b.row.id) // whose booty she is (seed 003 VII)
+      // Her careening clock starts from her capture (or the day the GM gives): her past is unknown (issue 16 point 10).
+      setCompany(db, shipId, { careened_day: line.careenedDay ?? today })
       const who = listing(
         line.prizeOwners.map((o) => (line.prizeOwners.length > 1 ? `${ownerName(db, o.ownerId, 'owner')} (${o.share}%)` : ownerName(db, o.ownerId, 'owner')))
       )
-      const t = `Taken as a prize in the ${name}, by ${who}`
+      const hands = prizeCrewOf.get(p.id) ?? 0
+      const t = `Taken as a prize in the ${name}, by ${who}; ${hands ? `a prize crew of ${plural(hands, 'hand')}${captorId !== null ? ` from the ${captorName(captorId)}` : ''}` : 'no prize crew aboard: she cannot sail until manned'}`
       addShipEvent(db, shipId, today, t)
       applied.push({ participantId: p.id, shipId, text: t })
     } else {

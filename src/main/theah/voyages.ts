@@ -960,14 +960,22 @@ export function voyageBattleConcluded(db: Db, battleId: number): void {
   const squadron = shipsOf(db, v.id)
   let position = (stmt(db, `SELECT COALESCE(MAX(position), -1) AS n FROM voyage_ship WHERE voyage_id = ?`).get(v.id) as { n: number }).n
   const prizes: string[] = []
+  const unmanned: string[] = []
   for (const a of result.applied ?? []) {
     if (a.shipId === null || squadron.some((x) => x.ship_id === a.shipId)) continue
     const row = stmt(db, `SELECT id, name, status, origin FROM ship WHERE id = ?`).get(a.shipId) as { id: number; name: string; status: string; origin: string } | undefined
     if (!row || row.origin !== 'prize' || row.status !== 'sea') continue
+    // A prize sails only with her prize crew: fewer hands than her minimum sail crew, she lies where she is (issue 16 point 10).
+    const st = sailingState(db, row.id)
+    if (!st.canSail) {
+      unmanned.push(`the ${row.name} has ${plural(st.hands, 'hand')}, fewer than her minimum sail crew of ${st.minSailCrew}: she cannot sail on with the squadron until manned`)
+      continue
+    }
     stmt(db, `INSERT INTO voyage_ship (voyage_id, ship_id, position) VALUES (?, ?, ?)`).run(v.id, row.id, ++position)
     prizes.push(row.name)
   }
   if (prizes.length) texts.push(`${listing(prizes.map((n) => `the ${n}`))} ${prizes.length === 1 ? 'sails' : 'sail'} on with the squadron as ${prizes.length === 1 ? 'a prize' : 'prizes'}`)
+  texts.push(...unmanned)
   const day = currentDay(db)
   v.stop = null
   const at = positionOf(v, JSON.parse(v.legs) as Leg[])

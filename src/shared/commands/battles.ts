@@ -152,7 +152,19 @@ export const ReviewLine = z
     /** Handling lost to a rudder strained by Hard Turns, kept until repaired in port (absent: as the battle left it). */
     rudderDamage: z.number().int().min(0).max(99).optional(),
     /** Captured: the owners she passes to, by whole-percent shares (the capturing ship's owners by default). */
-    prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).max(40).default([])
+    prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).max(40).default([]),
+    /**
+     * Captured and passing to owners with a campaign captor: the hands moved from the captor as her prize crew
+     * (at least her minimum sail crew, at most what the captor has left). Absent: her minimum sail crew when the
+     * captor can spare it, else none (she cannot sail until manned).
+     */
+    prizeCrew: z.number().int().min(0).max(9999).optional(),
+    /** The captor the prize crew comes from (the review says; null: none in the campaign). Given back, it must be the same ship. */
+    prizeCrewFrom: Id.nullable().optional(),
+    /** The prize crew's floor: her minimum sail crew (the review says; not read by conclude). */
+    prizeCrewMin: z.number().int().min(0).max(9999).optional(),
+    /** Captured: the day her careening clock starts from (absent: the day of capture, for a new prize; a campaign ship keeps her own). */
+    careenedDay: z.number().int().min(0).optional()
   })
   .strict()
 export type ReviewLine = z.input<typeof ReviewLine>

@@ -13,6 +13,10 @@ import { count } from '../words'
  *  - Crew after and crew lost are each at most the people aboard when the battle began (no more than her
  *    hull holds: the battle starts from her crew).
  *  - Powder after is at most the powder aboard when the battle began.
+ *  - A prize crew (issue 16 point 10, `prizeCrewProblems`), for a captured ship passing to owners with a
+ *    captor in the campaign: none (0: she cannot sail until manned) or at least her minimum sail crew (seed 003 I: "In an emergency, a Corsair must have sail crew of at least
+ *    six men"), at most the hands her captor has left after the battle and the prize crews she has already
+ *    given; a captor that is sunk, destroyed or taken herself has none to give.
  */
 export interface ReviewLineLike {
   participantId: string
@@ -22,13 +26,19 @@ export interface ReviewLineLike {
   crewAfter: number
   crewLost: number
   powderAfter: number
+  name?: string
+  shipId?: number | null
+  prizeOwners?: readonly unknown[]
+  prizeCrew?: number
+  prizeCrewFrom?: number | null
+  prizeCrewMin?: number
 }
 
 export interface ReviewProblem {
   /** The line's index in the review. */
   line: number
   /** The field of the line ('hullDamage', 'fate', …). */
-  key: 'fate' | 'hullDamage' | 'riggingDamage' | 'crewAfter' | 'crewLost' | 'powderAfter'
+  key: 'fate' | 'hullDamage' | 'riggingDamage' | 'crewAfter' | 'crewLost' | 'powderAfter' | 'prizeCrew'
   /** `lines.<i>.<key>`, as the conclude command names it. */
   field: string
   message: string
@@ -53,6 +63,37 @@ export function reviewProblems(setup: BattleSetup, lines: readonly ReviewLineLik
     if (l.crewAfter > p.crew) add('crewAfter', `At most ${p.crew}: ${count(p.crew, 'soul')} were aboard when the battle began.`)
     if (l.crewLost > p.crew) add('crewLost', `At most ${p.crew}: ${count(p.crew, 'soul')} were aboard when the battle began.`)
     if (l.powderAfter > p.powderTons + 1e-9) add('powderAfter', `At most ${p.powderTons} t: the powder aboard when the battle began.`)
+  })
+  return out
+}
+
+/** Whether a line asks for a prize crew: captured, passing to owners, with a campaign captor. */
+export const needsPrizeCrew = (l: ReviewLineLike): boolean =>
+  l.fate === 'captured' && (l.prizeOwners?.length ?? 0) > 0 && l.prizeCrewFrom !== undefined && l.prizeCrewFrom !== null
+
+/** The prize crews' limits (see the header), each at its line's `prizeCrew`. */
+export function prizeCrewProblems(lines: readonly ReviewLineLike[]): ReviewProblem[] {
+  const out: ReviewProblem[] = []
+  const given = new Map<number, number>()
+  lines.forEach((l, line) => {
+    if (!needsPrizeCrew(l) || l.prizeCrew === undefined) return
+    const add = (message: string) => out.push({ line, key: 'prizeCrew', field: `lines.${line}.prizeCrew`, message })
+    const from = l.prizeCrewFrom!
+    const captor = lines.find((c) => c.shipId === from)
+    const min = l.prizeCrewMin ?? 0
+    // 0: no prize crew, she lies where she is until manned; else at least her minimum sail crew.
+    if (l.prizeCrew > 0 && l.prizeCrew < min) return add(`At least ${min} (her minimum sail crew), or 0 to leave her unmanned.`)
+    const who = `the ${captor?.name ?? 'captor'}`
+    if (captor && captor.fate !== 'afloat' && l.prizeCrew > 0) {
+      const gone = { escaped: 'gone (escaped)', sunk: 'sunk', destroyed: 'destroyed', captured: 'taken herself', afloat: '' }[captor.fate]
+      return add(`${who.charAt(0).toUpperCase()}${who.slice(1)}, who took her, is ${gone}: she has no hands to give.`)
+    }
+    const before = given.get(from) ?? 0
+    const left = Math.max(0, (captor?.crewAfter ?? 0) - before)
+    if (l.prizeCrew > left) {
+      add(`At most ${left}: the ${count(left, 'hand')} ${who} has left${before ? ` after ${count(before, 'hand')} given to other prizes` : ''}.`)
+    }
+    given.set(from, before + l.prizeCrew)
   })
   return out
 }
