@@ -22,10 +22,12 @@ const db = () => t.session.campaign!.db
 const call = ((name: string, input: unknown = {}) => t.door.call(name as never, input)) as typeof t.door.call
 const fail = (name: string, input: unknown) => failureOf(t.door, name, input)
 const cash = async (ownerId: number) => (await call('ledger.balance', { ownerId })).cash
-/** Every ledger transaction sums to zero (no money made or lost by posting). */
+/** Every ledger transaction sums to zero (no money made or lost by posting); a booty pot's account is cash set aside. */
 const unbalanced = () =>
   db()
-    .prepare(`SELECT tx_id AS tx, SUM(amount) AS n FROM ledger_line GROUP BY tx_id, account HAVING SUM(amount) <> 0`)
+    .prepare(
+      `SELECT tx_id AS tx, SUM(amount) AS n FROM ledger_line GROUP BY tx_id, CASE account WHEN 'shipFund' THEN 'shipFund' ELSE 'cash' END HAVING SUM(amount) <> 0`
+    )
     .all() as { tx: number; n: number }[]
 const potRows = (shipId: number) => (db().prepare(`SELECT COALESCE(SUM(amount), 0) AS n FROM booty_entry WHERE ship_id = ?`).get(shipId) as { n: number }).n
 
@@ -66,6 +68,7 @@ describe("seed 003 VII Of the Rewards of a Pirate's Life, BOOTY: the booty pot i
     const haven = await call('ports.create', { name: 'La Bucca', colonial: true, pirateHaven: true })
     const wolf = await launched('corsair', [{ ownerId: marcel.ownerId, share: 100 }], 'Sea Wolf')
     await call('crew.configure', { shipId: wolf, kind: 'privateer' })
+    await call('crew.hire', { houseRule: true, shipId: wolf, sailors: 10, officers: [{ role: 'captain', personId: marcel.id, wage: 0 }] })
     const { prizeId } = await takePrize(wolf)
     await call('booty.rollPrizeHold', { shipId: prizeId, dice: [4, 1, 2, 2, 5, 5] })
     await call('trade.enterHaven', { shipId: prizeId, portId: haven.id })
@@ -87,5 +90,28 @@ describe("seed 003 VII Of the Rewards of a Pirate's Life, BOOTY: the booty pot i
     // Undo gives the pot back.
     await call('history.undo')
     expect((await call('booty.get', { shipId: wolf })).pot).toBe(16_000)
+    expect(await cash(marcel.ownerId)).toBe(0)
+  })
+
+  it('the GM may take money out of a pot explicitly (booty.withdraw), never more than it holds', async () => {
+    const marcel = await person('Marcel', { money: 30_000 })
+    const wolf = await launched('corsair', [{ ownerId: marcel.ownerId, share: 100 }], 'Sea Wolf')
+    await call('crew.configure', { shipId: wolf, kind: 'pirate' })
+    const purse = await cash(marcel.ownerId)
+    // Seed 003 VII: a town of one small fort, taken: ransom 1k1 5 × 1,000 + 1,500 = 6,500, into the pot.
+    const town = await call('booty.town', { shipId: wolf, town: 'Puerto Chico', forts: { small: 1 }, fortsTaken: { small: 1 }, dice: [1, 8, 8, 3, 5, 2] })
+    expect(town.pot).toBe(6_500)
+    expect(await cash(marcel.ownerId)).toBe(purse)
+    const tooMuch = await fail('booty.withdraw', { shipId: wolf, to: marcel.ownerId, amount: 6_501, memo: 'Too much' })
+    expect(tooMuch.code).toBe('rule')
+    expect(tooMuch.message).toMatch(/booty pot holds 6,500 .* 1 short/)
+    const out = await call('booty.withdraw', { shipId: wolf, to: marcel.ownerId, amount: 1_500, memo: 'An advance on his share' })
+    expect(out.pot).toBe(5_000)
+    expect(await cash(marcel.ownerId)).toBe(purse + 1_500)
+    expect((await call('booty.pots')).find((p) => p.shipId === wolf)!.pot).toBe(5_000)
+    expect(unbalanced()).toEqual([])
+    await call('history.undo')
+    expect((await call('booty.get', { shipId: wolf })).pot).toBe(6_500)
+    expect(await cash(marcel.ownerId)).toBe(purse)
   })
 })
