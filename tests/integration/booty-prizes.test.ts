@@ -25,10 +25,12 @@ const db = () => t.session.campaign!.db
 const call = ((name: string, input: unknown = {}) => t.door.call(name as never, input)) as typeof t.door.call
 const fail = (name: string, input: unknown) => failureOf(t.door, name, input)
 const cash = async (ownerId: number) => (await call('ledger.balance', { ownerId })).cash
-/** Every ledger transaction sums to zero (no money made or lost by posting). */
+/** Every ledger transaction sums to zero (no money made or lost by posting); a booty pot's account is cash set aside. */
 const unbalanced = () =>
   db()
-    .prepare(`SELECT tx_id AS tx, SUM(amount) AS n FROM ledger_line GROUP BY tx_id, account HAVING SUM(amount) <> 0`)
+    .prepare(
+      `SELECT tx_id AS tx, SUM(amount) AS n FROM ledger_line GROUP BY tx_id, CASE account WHEN 'shipFund' THEN 'shipFund' ELSE 'cash' END HAVING SUM(amount) <> 0`
+    )
     .all() as { tx: number; n: number }[]
 const potRows = (shipId: number) => (db().prepare(`SELECT COALESCE(SUM(amount), 0) AS n FROM booty_entry WHERE ship_id = ?`).get(shipId) as { n: number }).n
 
@@ -89,8 +91,9 @@ describe("seed 003 VII Of the Rewards of a Pirate's Life, BOOTY: a pirate's priz
     const sale = await call('trade.sell', { shipId: prizeId, cargo: 'silver', tons: 8, dice: [5] })
     expect(sale.price.total).toBe(16_000)
     expect(sale.booty).toEqual({ shipId: wolf, shipName: 'Sea Wolf', kind: 'pirate', amount: 16_000, pot: 16_000 })
-    expect(sale.paid).toEqual([{ ownerId: marcel.ownerId, name: 'Marcel', amount: 16_000 }])
-    expect(await cash(marcel.ownerId)).toBe(marcelBefore + 16_000)
+    // Paid into the Sea Wolf's booty pot, its own account (issue 16 point 2), not her owner's cash.
+    expect(sale.paid).toEqual([])
+    expect(await cash(marcel.ownerId)).toBe(marcelBefore)
     expect(await cash(jean.ownerId)).toBe(jeanBefore)
     expect(await cash(WORLD_OWNER_ID)).toBe(worldBefore - 16_000)
     expect(potRows(prizeId)).toBe(0)
@@ -100,8 +103,9 @@ describe("seed 003 VII Of the Rewards of a Pirate's Life, BOOTY: a pirate's priz
     expect(wolfBooty.entries[0]).toMatchObject({ amount: 16_000 })
     expect(wolfBooty.entries[0]!.memo).toMatch(/Silver, 8 t sold .* by the Belle Marie at Tortuga, a prize of the Sea Wolf/)
     // The ledger's line names where the money went.
-    const tx = (await call('ledger.history', { limit: 5 })).transactions.find((x) => x.lines.some((l) => l.ownerId === marcel.ownerId && l.amount === 16_000))!
+    const tx = (await call('ledger.history', { limit: 5 })).transactions.find((x) => x.lines.some((l) => l.account === 'booty' && l.amount === 16_000))!
     expect(tx.memo).toMatch(/booty of the Sea Wolf/)
+    expect(tx.lines.find((l) => l.account === 'booty')).toMatchObject({ shipId: wolf, ownerName: 'Booty pot of the Sea Wolf' })
     expect(unbalanced()).toEqual([])
 
     // Textiles sold the same visit (2 t of 8: 900 × 2 on a demand 1, −20% = 1,440) add to the pot.
@@ -114,7 +118,7 @@ describe("seed 003 VII Of the Rewards of a Pirate's Life, BOOTY: a pirate's priz
     const div = await call('booty.divide', { shipId: wolf })
     expect(div).toMatchObject({ amount: 17_440, owedPaid: 440, divided: 17_000, pot: 0 })
     const mine = div.lines.find((l) => l.name === 'Marcel')!.amount
-    expect(await cash(marcel.ownerId)).toBe(beforeDivide - 17_440 + mine)
+    expect(await cash(marcel.ownerId)).toBe(beforeDivide + mine)
     expect(potRows(wolf)).toBe(0)
     expect(unbalanced()).toEqual([])
     // The pot's history: two sales in, one division out.
@@ -161,7 +165,7 @@ describe("seed 003 VII Of the Rewards of a Pirate's Life, BOOTY: a pirate's priz
     expect(set.captor).toMatchObject({ shipId: wolf, name: 'Sea Wolf', battleId: null })
     const again = await call('trade.sell', { shipId: prizeId, cargo: 'silver', tons: 1, dice: [] })
     expect(again.booty).toMatchObject({ shipId: wolf, amount: 2_000, pot: 2_000 })
-    expect(again.paid).toEqual([{ ownerId: marcel.ownerId, name: 'Marcel', amount: 2_000 }])
+    expect(again.paid).toEqual([])
     // Refused: herself, a missing ship, a ring of captors.
     expect((await fail('booty.setCaptor', { shipId: prizeId, captorId: prizeId })).code).toBe('invalid_input')
     expect((await fail('booty.setCaptor', { shipId: prizeId, captorId: 9999 })).code).toBe('not_found')
@@ -210,7 +214,11 @@ describe("seed 003 VII Of the Rewards of a Pirate's Life, BOOTY: a pirate's priz
     await call('crew.configure', { shipId: wolf, kind: 'pirate' })
     // Seed 003 VII: a town of one small fort, taken: 1 cargo type (2d10 8+8 wine) 3 t, ransom 1k1 5 × 1,000 + 1,500, the fort's 1k1 2 t powder.
     const town = await call('booty.town', { shipId: wolf, town: 'Puerto Chico', forts: { small: 1 }, fortsTaken: { small: 1 }, dice: [1, 8, 8, 3, 5, 2] })
-    expect(town).toMatchObject({ ransom: 6_500, pot: 6_500, paid: [{ ownerId: marcel.ownerId, amount: 6_500 }] })
+    // The ransom goes into her booty pot's account, not her owner's cash (issue 16 point 2).
+    const marcelCash = await cash(marcel.ownerId)
+    expect(town).toMatchObject({ ransom: 6_500, pot: 6_500, paid: [] })
+    expect(await cash(marcel.ownerId)).toBe(marcelCash)
+    expect((await call('booty.pots')).find((p) => p.shipId === wolf)).toEqual({ shipId: wolf, shipName: 'Sea Wolf', pot: 6_500 })
     await call('trade.enterHaven', { shipId: wolf, portId: haven.id })
     const sale = await call('trade.sell', { shipId: wolf, cargo: 'wine', tons: 2, dice: [5] })
     expect(sale.booty).toMatchObject({ shipId: wolf, shipName: 'Sea Wolf', amount: sale.price.total, pot: 6_500 + sale.price.total })

@@ -231,7 +231,9 @@ describe('issue 8 done-when: a captured merchantman, her hold, the haven and the
     // Sold at the market price (colonies): silver 2,000, normal demand (5) → 8 t = 16,000.
     const sale = await call('trade.sell', { shipId: prizeId, cargo: 'silver', tons: 8, dice: [5] })
     expect(sale.price.total).toBe(16_000)
-    expect(sale.paid).toEqual([{ ownerId: marcel.ownerId, name: 'Marcel', amount: 16_000 }])
+    // Paid into the Wolf's booty pot, its own account, not Marcel's cash (issue 16 point 2).
+    expect(sale.paid).toEqual([])
+    expect(sale.booty).toMatchObject({ shipId: wolf, amount: 16_000, pot: 16_000 })
 
     // The crew is owed a month's wages and food (pirates: from booty).
     db().prepare(`UPDATE ship_company SET owed = 400 WHERE ship_id = ?`).run(wolf)
@@ -248,7 +250,7 @@ describe('issue 8 done-when: a captured merchantman, her hold, the haven and the
     expect(Math.abs(line('Bosun').amount - (15_600 * 1.5) / 14.5)).toBeLessThan(1)
     expect(line('The hands').amount).toBeGreaterThan(10_700)
     expect(div.lines.reduce((n, l) => n + l.amount, 0)).toBe(15_600)
-    expect(await cash(marcel.ownerId)).toBe(marcelBefore - 16_000 + line('Marcel').amount)
+    expect(await cash(marcel.ownerId)).toBe(marcelBefore + line('Marcel').amount)
     // Seed 003 I.2 (issue 13): the boatswain's wages owed come out of the booty to him, with his share.
     const toBosun = div.owedTo.find((o) => o.ownerId === bosun.ownerId)?.amount ?? 0
     expect(toBosun).toBeGreaterThan(0)

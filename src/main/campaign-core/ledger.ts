@@ -3,12 +3,14 @@ import { CommandError } from '../../shared/errors'
 import { stmt, type Db } from '../campaign/sqlite'
 import { labelOf } from './clock-state'
 
+/** An owner's own accounts (what it can pay from). */
 export type Account = 'cash' | 'shipFund'
-export interface Line {
-  ownerId: number
-  account: Account
-  amount: number
-}
+/**
+ * A line: an owner's cash or ship fund, or a ship's booty pot (account 'booty', `shipId` set; issue
+ * 16 point 2), which is kept under the outside world's owner row and which only the division of
+ * booty and the GM's explicit withdrawal draw on.
+ */
+export type Line = { ownerId: number; account: Account; amount: number } | { ownerId: typeof WORLD_OWNER_ID; account: 'booty'; shipId: number; amount: number }
 
 export const WORLD_OWNER_ID = 1
 
@@ -29,13 +31,29 @@ export function post(db: Db, tx: { day: number; memo: string; command: string; l
   const id = Number(
     stmt(db, `INSERT INTO ledger_tx (day, memo, command) VALUES (?, ?, ?)`).run(tx.day, tx.memo, tx.command).lastInsertRowid
   )
-  const line = stmt(db, `INSERT INTO ledger_line (tx_id, owner_id, account, amount) VALUES (?, ?, ?, ?)`)
-  for (const l of tx.lines) line.run(id, l.ownerId, l.account, l.amount)
+  const line = stmt(db, `INSERT INTO ledger_line (tx_id, owner_id, account, amount, ship_id) VALUES (?, ?, ?, ?, ?)`)
+  for (const l of tx.lines) line.run(id, l.ownerId, l.account, l.amount, l.account === 'booty' ? l.shipId : null)
   return id
 }
 
+/** A pot line: money into (+) or out of (−) a ship's booty pot. */
+export const potLine = (shipId: number, amount: number): Line => ({ ownerId: WORLD_OWNER_ID, account: 'booty', shipId, amount })
+
+/** What a ship's booty pot holds (its ledger account). */
+export const potBalance = (db: Db, shipId: number): number =>
+  (stmt(db, `SELECT COALESCE(SUM(amount), 0) AS n FROM ledger_line WHERE ship_id = ? AND account = 'booty'`).get(shipId) as { n: number }).n
+
+/** Every ship's booty pot that has ever held money, with what it holds now. */
+export function pots(db: Db): { shipId: number; shipName: string; pot: number }[] {
+  return stmt(
+    db,
+    `SELECT l.ship_id AS shipId, s.name AS shipName, SUM(l.amount) AS pot FROM ledger_line l JOIN ship s ON s.id = l.ship_id
+     WHERE l.account = 'booty' GROUP BY l.ship_id ORDER BY s.name, l.ship_id`
+  ).all() as { shipId: number; shipName: string; pot: number }[]
+}
+
 export function balance(db: Db, ownerId: number): Money {
-  const rows = stmt(db, `SELECT account, COALESCE(SUM(amount), 0) AS total FROM ledger_line WHERE owner_id = ? GROUP BY account`).all(
+  const rows = stmt(db, `SELECT account, COALESCE(SUM(amount), 0) AS total FROM ledger_line WHERE owner_id = ? AND account <> 'booty' GROUP BY account`).all(
     ownerId
   ) as { account: Account; total: number }[]
   const money: Money = { cash: 0, shipFund: 0 }
@@ -116,15 +134,16 @@ function withLines(db: Db, txs: { id: number; day: number; memo: string; command
   const label = labelOf(db)
   const lines = db
     .prepare(
-      `SELECT l.tx_id AS txId, l.owner_id AS ownerId, o.name AS ownerName, l.account, l.amount
-       FROM ledger_line l JOIN owner o ON o.id = l.owner_id
+      `SELECT l.tx_id AS txId, l.owner_id AS ownerId,
+         CASE WHEN l.account = 'booty' THEN 'Booty pot of the ' || s.name ELSE o.name END AS ownerName, l.account, l.amount, l.ship_id AS shipId
+       FROM ledger_line l JOIN owner o ON o.id = l.owner_id LEFT JOIN ship s ON s.id = l.ship_id
        WHERE l.tx_id IN (${txs.map(() => '?').join(',')}) ORDER BY l.id`
     )
-    .all(...txs.map((t) => t.id)) as { txId: number; ownerId: number; ownerName: string; account: Account; amount: number }[]
+    .all(...txs.map((t) => t.id)) as { txId: number; ownerId: number; ownerName: string; account: Account | 'booty'; amount: number; shipId: number | null }[]
   const byTx = new Map<number, LedgerTx['lines']>()
-  for (const { txId, ...l } of lines) {
+  for (const { txId, shipId, ...l } of lines) {
     const list = byTx.get(txId) ?? []
-    list.push(l)
+    list.push(shipId === null ? l : { ...l, shipId })
     byTx.set(txId, list)
   }
   return txs.map((t) => ({ ...t, dateLabel: label(t.day), lines: byTx.get(t.id) ?? [] }))

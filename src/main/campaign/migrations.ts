@@ -558,6 +558,60 @@ export const MIGRATIONS: readonly Migration[] = [
       -- a colonial port adds a month): she launches there. Null for ships commissioned before.
       ALTER TABLE ship ADD COLUMN built_at_port_id INTEGER REFERENCES port(id) ON DELETE SET NULL;
     `
+  },
+  {
+    id: '0014_booty_pot_account',
+    sql: `
+      -- Each ship's booty pot is a ledger account of its own (issue 16, point 2): account 'booty',
+      -- held for the ship (ship_id) under the outside world's owner row, drawn on only by the division
+      -- of booty and the GM's explicit withdrawal; every other payment reads an owner's cash.
+      CREATE TABLE ledger_line_new (
+        id INTEGER PRIMARY KEY,
+        tx_id INTEGER NOT NULL REFERENCES ledger_tx(id) ON DELETE CASCADE,
+        owner_id INTEGER NOT NULL REFERENCES owner(id),
+        account TEXT NOT NULL CHECK (account IN ('cash', 'shipFund', 'booty')),
+        amount INTEGER NOT NULL,
+        ship_id INTEGER REFERENCES ship(id),
+        CHECK ((account = 'booty') = (ship_id IS NOT NULL))
+      );
+      INSERT INTO ledger_line_new (id, tx_id, owner_id, account, amount) SELECT id, tx_id, owner_id, account, amount FROM ledger_line;
+      DROP TABLE ledger_line;
+      ALTER TABLE ledger_line_new RENAME TO ledger_line;
+      CREATE INDEX ledger_line_owner ON ledger_line(owner_id, account, tx_id, amount);
+      CREATE INDEX ledger_line_tx ON ledger_line(tx_id);
+      CREATE INDEX ledger_line_owner_tx ON ledger_line(owner_id, tx_id);
+      CREATE INDEX ledger_line_ship ON ledger_line(ship_id, amount) WHERE ship_id IS NOT NULL;
+
+      -- Existing pots were held in their ship's owners' cash: one transaction moves each pot with
+      -- money in it out of the owners' cash (by their shares now, the remainder to the largest
+      -- share) into its account, so every transaction still sums to zero and no pot changes.
+      CREATE TEMP TABLE pot_move AS
+        SELECT b.ship_id AS ship_id, SUM(b.amount) AS pot, s.name AS name
+        FROM booty_entry b JOIN ship s ON s.id = b.ship_id
+        WHERE EXISTS (SELECT 1 FROM ship_owner so WHERE so.ship_id = b.ship_id)
+        GROUP BY b.ship_id HAVING SUM(b.amount) > 0;
+      INSERT INTO ledger_tx (day, memo, command)
+        SELECT (SELECT day FROM clock WHERE id = 1), 'Booty pot of the ' || name || ' moved from her owners'' cash into its own account', 'booty.pot'
+        FROM pot_move ORDER BY ship_id;
+      CREATE TEMP TABLE pot_tx AS
+        SELECT m.ship_id AS ship_id, m.pot AS pot,
+          (SELECT max(id) FROM ledger_tx) - (SELECT count(*) FROM pot_move m2 WHERE m2.ship_id > m.ship_id) AS tx_id
+        FROM pot_move m;
+      INSERT INTO ledger_line (tx_id, owner_id, account, amount, ship_id)
+        SELECT p.tx_id, so.owner_id, 'cash', -((p.pot * so.share) / (SELECT SUM(share) FROM ship_owner x WHERE x.ship_id = p.ship_id)), NULL
+        FROM pot_tx p JOIN ship_owner so ON so.ship_id = p.ship_id ORDER BY p.ship_id, so.id;
+      INSERT INTO ledger_line (tx_id, owner_id, account, amount, ship_id)
+        SELECT p.tx_id, 1, 'booty', p.pot, p.ship_id FROM pot_tx p ORDER BY p.ship_id;
+      -- The remainder of the split by shares, from the owner with the largest share.
+      UPDATE ledger_line SET amount = amount - (SELECT SUM(l.amount) FROM ledger_line l WHERE l.tx_id = ledger_line.tx_id)
+        WHERE id IN (
+          SELECT (SELECT l.id FROM ledger_line l JOIN ship_owner so ON so.owner_id = l.owner_id AND so.ship_id = p.ship_id
+                  WHERE l.tx_id = p.tx_id AND l.account = 'cash' ORDER BY so.share DESC, so.id LIMIT 1)
+          FROM pot_tx p
+        );
+      DROP TABLE pot_tx;
+      DROP TABLE pot_move;
+    `
   }
 ]
 

@@ -1,5 +1,6 @@
 import type { tradeContracts } from '../../shared/commands/trade'
-import { articlesOf, bootyState, divideBootyFor, rollPrizeHoldFor, setArticles, townBooty } from '../theah/booty'
+import { articlesOf, bootyState, divideBootyFor, rollPrizeHoldFor, setArticles, townBooty, withdrawFromPot } from '../theah/booty'
+import { pots } from '../campaign-core/ledger'
 import { setCaptor } from '../theah/prizes'
 import {
   addShipToCompany,
@@ -188,6 +189,15 @@ export const tradeHandlers: TradeHandlers = {
       return divideBootyFor(c.campaign.db, input, { dice: () => box, allowDebt: allowDebt(c), command: 'booty.divide' })
     },
     describe: (_input, out) => `Divided ${fmt(out.amount)} of booty of the ${out.shipName} (${out.totalShares} shares)`
+  },
+  'booty.withdraw': {
+    kind: 'write',
+    run: (c, input) => withdrawFromPot(c.campaign.db, input, 'booty.withdraw'),
+    describe: (input, out) => `Took ${fmt(input.amount)} from the ${out.shipName}'s booty pot: ${input.memo}`
+  },
+  'booty.pots': {
+    kind: 'read',
+    run: (c) => pots(c.campaign.db)
   }
 }
 

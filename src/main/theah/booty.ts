@@ -7,7 +7,7 @@ import { currentDay, labelOf } from '../campaign-core/clock-state'
 import { companyOf, holdText, shipHold } from './ship-state'
 import { currencyOf } from '../campaign-core/currency'
 import { owedToOf, payOwed } from './upkeep'
-import { post, requireFunds, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
+import { post, potLine, requireFunds, requireOwner, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
 import { getPerson } from '../campaign-core/people'
 import { getRule } from '../campaign-core/rules'
 import { addShipEvent, quoteFor, requireShip, shipOwners, splitByShares } from './shipyard'
@@ -22,10 +22,11 @@ import { addToPot, bootyShipOf, captorOf, potOf, prizesOf } from './prizes'
  * - A prize's hold is rolled once (`booty.rollPrizeHold`), replacing what her hold held: powder goes
  *   to her powder, cargo into her hold (nothing paid), supplies and boats are reported. Her kind:
  *   merchantmen and galleons are 'merchant', other hulls 'fighting' (the GM may say otherwise).
- * - Booty is held by the ship's owners: haven sales of pirates and privateers and of their prizes
- *   (trade.ts; a prize's cargo is her captor's booty, prizes.ts) and town ransoms go into the
- *   ship's booty pot, each entry booked with the ledger transaction that pays her owners; `booty.divide` takes the pot (or an amount the GM names)
- *   from the owners by their shares, pays the crew what it is owed (pirates and privateers: wages,
+ * - Booty waits in the ship's booty pot, a ledger account of its own (issue 16 point 2) that her
+ *   owners cannot spend: haven sales of pirates and privateers and of their prizes (trade.ts; a
+ *   prize's cargo is her captor's booty, prizes.ts) and town ransoms are paid into it, each entry
+ *   booked with the ledger transaction; `booty.divide` takes the pot (an amount the GM names beyond
+ *   it is paid by the owners from their cash, by their shares), pays the crew what it is owed (pirates and privateers: wages,
  *   food and gear accrued by the monthly upkeep, ship_company.owed) and divides the rest by the
  *   ship's articles: the captain, named officers, characters aboard with no office (a crew share) and
  *   the hands (ship.crew, crew shares, paid to the outside world as the crew's pay).
@@ -116,16 +117,6 @@ export function rollPrizeHoldFor(db: Db, input: { shipId: number; kind?: 'fighti
   return { shipId: ship.id, shipName: ship.name, kind, supplies: out.supplies, boats: out.boats, powder: out.powder, cargo, breakdown: out.breakdown, hold: holdOf(db, ship.id) }
 }
 
-/** Pay an amount from the outside world to the ship's owners by their shares (ransom). */
-function toOwners(db: Db, shipId: number, total: number, memo: string, command: string) {
-  const owners = shipOwners(db, shipId)
-  if (total <= 0 || owners.length === 0) return []
-  const parts = splitByShares(total, owners.map((o) => o.share))
-  const lines: Line[] = [{ ownerId: WORLD_OWNER_ID, account: 'cash', amount: -total }, ...owners.map((o, i) => ({ ownerId: o.ownerId, account: 'cash' as const, amount: parts[i]! }))]
-  post(db, { day: currentDay(db), memo, command, lines })
-  return owners.map((o, i) => ({ ownerId: o.ownerId, name: o.name, amount: parts[i]! }))
-}
-
 export function townBooty(
   db: Db,
   input: {
@@ -172,9 +163,13 @@ export function townBooty(
   })
   if (load.powder.loaded > 0) stmt(db, `UPDATE ship SET powder_tons = powder_tons + ? WHERE id = ?`).run(load.powder.loaded, ship.id)
   const memo = `Ransom of ${input.town} taken by the ${ship.name}`
-  const paid = toOwners(db, ship.id, out.ransom, memo, command)
-  // The pot only holds what her owners were paid (no owners: nothing is booked, nothing is paid).
-  if (paid.length) addToPot(db, ship.id, out.ransom, memo)
+  // The ransom goes into the ship's booty pot, its own account (issue 16 point 2); a ship with no
+  // owners to hold booty books nothing and is paid nothing.
+  const paid: { ownerId: number; name: string; amount: number }[] = []
+  if (out.ransom > 0 && shipOwners(db, ship.id).length > 0) {
+    post(db, { day: currentDay(db), memo, command, lines: [{ ownerId: WORLD_OWNER_ID, account: 'cash', amount: -out.ransom }, potLine(ship.id, out.ransom)] })
+    addToPot(db, ship.id, out.ransom, memo)
+  }
   addShipEvent(db, ship.id, currentDay(db), `${input.town} surrendered: ${fmt(out.ransom)} ransom${out.fortGuns ? `, ${out.fortGuns} guns and ${out.fortPowder} t of powder from its forts` : ''}`)
   return {
     town: input.town,
@@ -236,9 +231,11 @@ export function divideBootyFor(
   }
   const d = divideBooty(amount, owed, { captain: art.captain, officers: art.officers, crew: art.crew, heroicShares: table.heroicShares }, members, pirates)
 
-  // Money: the owners hold the booty; the crew's owed pay and the hands' shares go to the world.
+  // Money: the pot's account pays what it holds (issue 16 point 2); an amount beyond it is paid by
+  // the owners from their cash by their shares. The crew's owed pay and the hands' shares go to the world.
   const currency = currencyOf(db)
-  const parts = splitByShares(amount, owners.map((o) => o.share))
+  const fromPot = Math.min(amount, Math.max(0, pot))
+  const parts = splitByShares(amount - fromPot, owners.map((o) => o.share))
   owners.forEach((o, i) => requireFunds(db, o.ownerId, 'cash', parts[i]!, opts.allowDebt, currency))
   const net = new Map<number, number>()
   const add = (id: number, a: number) => net.set(id, (net.get(id) ?? 0) + a)
@@ -267,9 +264,9 @@ export function divideBootyFor(
     }
   }
   const lines: Line[] = [...net.entries()].filter(([, a]) => a !== 0).map(([ownerId, a]) => ({ ownerId, account: 'cash', amount: a }))
+  if (fromPot > 0) lines.push(potLine(ship.id, -fromPot))
   const memo = `Booty of the ${ship.name} divided: ${fmt(amount)}${d.owedPaid ? ` (${fmt(d.owedPaid)} owed to the crew paid first)` : ''}`
   if (lines.length) post(db, { day: currentDay(db), memo, command: opts.command, lines })
-  const fromPot = Math.min(amount, Math.max(0, pot))
   if (fromPot > 0) addToPot(db, ship.id, -fromPot, memo)
   addShipEvent(db, ship.id, currentDay(db), memo)
   return {
@@ -287,6 +284,28 @@ export function divideBootyFor(
     breakdown: d.breakdown,
     pot: potOf(db, ship.id)
   }
+}
+
+/**
+ * `booty.withdraw`: the GM's explicit transfer out of a ship's booty pot to an owner (the outside
+ * world: money spent or lost), e.g. a share paid out by hand. Nothing else but the division draws on it.
+ */
+export function withdrawFromPot(db: Db, input: { shipId: number; to: number; amount: number; memo: string }, command: string) {
+  const ship = requireShip(db, input.shipId)
+  const to = requireOwner(db, input.to)
+  const pot = potOf(db, ship.id)
+  if (input.amount > pot) {
+    throw new CommandError(
+      'rule',
+      `The ${ship.name}'s booty pot holds ${fmt(pot)} ${currencyOf(db)} but this takes ${fmt(input.amount)}: ${fmt(input.amount - pot)} short.`,
+      { field: 'amount', have: pot, need: input.amount, shortfall: input.amount - pot }
+    )
+  }
+  const memo = `From the ${ship.name}'s booty pot to ${to.name}: ${input.memo}`
+  const txId = post(db, { day: currentDay(db), memo, command, lines: [potLine(ship.id, -input.amount), { ownerId: to.id, account: 'cash', amount: input.amount }] })
+  addToPot(db, ship.id, -input.amount, memo)
+  addShipEvent(db, ship.id, currentDay(db), memo)
+  return { txId, shipId: ship.id, shipName: ship.name, pot: potOf(db, ship.id) }
 }
 
 export { cargoTons }

@@ -3,6 +3,7 @@ import { stmt, type Db } from '../campaign/sqlite'
 import { currentDay } from '../campaign-core/clock-state'
 import { companyOf } from './ship-state'
 import { requireShip } from './shipyard'
+import { potBalance } from '../campaign-core/ledger'
 
 /**
  * Prizes and their captors; the booty pot's entries (issue 8; seed 003 VII "Of the Rewards of a
@@ -17,10 +18,11 @@ import { requireShip } from './shipyard'
  *   pirate or privateer is her captor's booty; the cargo of a pirate or privateer herself (a town's
  *   plunder, a prize's cargo moved aboard) is her own booty; anything else is no booty (the ship's
  *   owners are paid, as for merchantmen and naval ships).
- * - The money of a booty pot is held by the pot ship's owners (their cash, by their shares) until
- *   it is divided: a booty entry (+) is booked only together with the ledger transaction paying
- *   them, and a division (−) with the one taking it from them (booty.ts). So the ledger and the
- *   pot never disagree: money neither vanishes nor appears twice.
+ * - The money of a booty pot is the pot's own ledger account (account 'booty' of the ship, issue 16
+ *   point 2), not her owners' cash, so nothing an owner buys can spend it: a booty entry (+) is
+ *   booked with the ledger transaction paying into the pot, and a division or the GM's withdrawal
+ *   (−) with the one paying out of it (booty.ts). The entries are the pot's history; what it holds
+ *   is read from the ledger.
  */
 
 export const isBootyKind = (kind: string) => kind === 'pirate' || kind === 'privateer'
@@ -93,10 +95,9 @@ export function bootyShipOf(db: Db, shipId: number): ShipRef | null {
   return isBootyKind(own) ? refOf(db, shipId) : null
 }
 
-/** Book booty into a ship's pot (its money must already be paid to her owners in the same write). */
+/** Book booty into a ship's pot's history (its money is posted to the pot's account in the same write). */
 export function addToPot(db: Db, shipId: number, amount: number, memo: string): void {
   if (amount !== 0) stmt(db, `INSERT INTO booty_entry (ship_id, day, amount, memo) VALUES (?, ?, ?, ?)`).run(shipId, currentDay(db), amount, memo)
 }
 
-export const potOf = (db: Db, shipId: number) =>
-  (stmt(db, `SELECT COALESCE(SUM(amount), 0) AS n FROM booty_entry WHERE ship_id = ?`).get(shipId) as { n: number }).n
+export const potOf = (db: Db, shipId: number) => potBalance(db, shipId)

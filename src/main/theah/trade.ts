@@ -8,7 +8,7 @@ import { advanceClock } from '../campaign-core/clock'
 import { currentDay, labelOf } from '../campaign-core/clock-state'
 import { companyOf, shipCondition } from './ship-state'
 import { currencyOf } from '../campaign-core/currency'
-import { post, requireFunds, requireOwner, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
+import { post, potLine, requireFunds, requireOwner, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
 import { getRule } from '../campaign-core/rules'
 import { addShipEvent, requireShip, shipOwners, splitByShares } from './shipyard'
 import { companyForShip, companyShareInfo, noteVentureClosed } from './companies'
@@ -375,10 +375,15 @@ export function sellCargo(db: Db, input: { shipId: number; cargo: string; tons: 
   else {
     // Booty (seed 003 VII): a prize of a pirate or privateer is her captor's booty, a pirate's or
     // privateer's own cargo hers; its owners hold the money in the pot until it is divided.
+    // The money goes into the pot's own account (issue 16 point 2), which her owners cannot spend.
     const to = bootyShipOf(db, input.shipId)
-    const bootyPaid = to && sale.total > 0 ? payOwners(db, to.shipId, sale.total, to.shipId === ship.id ? `${memo} (booty)` : `${memo} (booty of the ${to.name})`, opts.command) : []
-    if (to && bootyPaid.length) {
-      paid = bootyPaid
+    if (to && sale.total > 0 && shipOwners(db, to.shipId).length > 0) {
+      post(db, {
+        day: currentDay(db),
+        memo: to.shipId === ship.id ? `${memo} (booty)` : `${memo} (booty of the ${to.name})`,
+        command: opts.command,
+        lines: [{ ownerId: WORLD_OWNER_ID, account: 'cash', amount: -sale.total }, potLine(to.shipId, sale.total)]
+      })
       addToPot(db, to.shipId, sale.total, to.shipId === ship.id ? memo : `${memo}, a prize of the ${to.name}`)
       booty = { shipId: to.shipId, shipName: to.name, kind: to.kind, amount: sale.total, pot: potOf(db, to.shipId) }
     } else paid = payOwners(db, input.shipId, sale.total, memo, opts.command)

@@ -95,7 +95,14 @@ export type Person = z.infer<typeof Person>
 export const Owner = z.object({ id: Id, kind: z.enum(['character', 'company', 'world']), name: z.string(), money: Money })
 export type Owner = z.infer<typeof Owner>
 
-export const LedgerLine = z.object({ ownerId: Id, ownerName: z.string(), account: z.enum(['cash', 'shipFund']), amount: z.number().int() })
+/** A line of an owner's cash or ship fund, or of a ship's booty pot (account 'booty', with the ship). */
+export const LedgerLine = z.object({
+  ownerId: Id,
+  ownerName: z.string(),
+  account: z.enum(['cash', 'shipFund', 'booty']),
+  amount: z.number().int(),
+  shipId: Id.optional()
+})
 export const LedgerTx = z.object({
   id: Id,
   day: Day,

@@ -546,12 +546,33 @@ export const tradeContracts = {
     input: z
       .object({
         shipId: Id,
-        /** Guilders to divide (held by the ship's owners); default: the booty pot. */
+        /** Guilders to divide; default: the booty pot (beyond the pot, the owners pay from their cash). */
         amount: Guilders.optional(),
         heroic: z.array(z.object({ personId: Id, actions: z.number().int().min(1).max(20).default(1) }).strict()).max(40).default([]),
         dice: Dice
       })
       .strict(),
     output: BootyDivision
+  }),
+  'booty.withdraw': contract({
+    summary: "The GM's explicit transfer out of a ship's booty pot to an owner (to the outside world: spent or lost); nothing else but the division draws on the pot.",
+    scope: 'campaign',
+    mutates: true,
+    input: z
+      .object({
+        shipId: Id,
+        to: Id,
+        amount: z.number().int('must be a whole number').positive('must be more than 0').max(1_000_000_000),
+        memo: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters')
+      })
+      .strict(),
+    output: z.object({ txId: Id, shipId: Id, shipName: z.string(), pot: z.number().int() })
+  }),
+  'booty.pots': contract({
+    summary: "Every ship's booty pot that has held money, with what it holds now (its own ledger account).",
+    scope: 'campaign',
+    mutates: false,
+    input: z.object({}).strict(),
+    output: z.array(z.object({ shipId: Id, shipName: z.string(), pot: z.number().int() }))
   })
 } as const
