@@ -33,6 +33,14 @@ interface State {
   lockedOffer: { path: string; message: string } | null
 }
 
+/**
+ * Counts loads of the campaign's info, journal and settings. Loads overlap (a write here, a change
+ * from another window, a backup) and their answers can arrive out of order: only the newest load
+ * applies what it read, and a write that sets the info itself (a rename) outdates every load begun
+ * before it, so a late answer never puts back an older name on screen.
+ */
+let campaignLoads = 0
+
 /** The app's view of the main process: what is open, the recent list, the journal. */
 export const useAppStore = defineStore('app', {
   state: (): State => ({
@@ -154,11 +162,14 @@ export const useAppStore = defineStore('app', {
     },
 
     async refreshCampaign(): Promise<void> {
+      const load = ++campaignLoads
       const [info, history, settings] = await Promise.all([
         this.run('campaign.info', {}),
         this.run('history.list', { limit: 100 }),
         this.run('settings.get', {})
       ])
+      // A newer load (or a write that set the info) began meanwhile: it shows the newer state.
+      if (load !== campaignLoads) return
       if (info) this.info = info
       if (history) this.history = history
       if (settings) this.settings = settings
@@ -241,6 +252,7 @@ export const useAppStore = defineStore('app', {
     async rename(name: string): Promise<boolean> {
       const info = await this.run('campaign.rename', { name })
       if (!info) return false
+      campaignLoads++
       this.info = info
       await this.refresh()
       notify.success(`Renamed the campaign to “${info.name}”.`, { undo: true })
