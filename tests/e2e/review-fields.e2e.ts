@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { apiOk, hideMessages, ROOT, useHost } from './harness'
+import { apiOk, hideMessages, noHorizontalOverflow, ROOT, useHost } from './harness'
 
 /**
  * Issue 16, points 5 and 10, in the battle review: every number is kept as typed with its limit at the field
@@ -58,7 +58,7 @@ describe('the battle review fields (issue 16, points 5 and 10)', () => {
     }
     expect(await edge(lastHeader)).toBeLessThanOrEqual(1280)
     expect(await edge(go)).toBeLessThanOrEqual(1280)
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)
 
     // "12abc" is kept as typed, named at the field; Conclude refuses. Before, it became 12 (or 0) silently.
     const hull = dog.getByLabel('Hull damage, Sea Dog')
