@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiOk, choose, shot, type Browser, type Served, useHost } from './harness'
+import { apiOk, choose, hideMessages, shot, type Browser, type Served, useHost } from './harness'
 
 /**
  * Issue 16, points 7, 8 and 19 (High Seas Combat, IV. Of Naval Combat): resolving a turn never depends
@@ -120,6 +120,8 @@ describe('battle orders (issue 16, points 7, 8 and 19)', () => {
     await expect.poll(() => board.getAttribute('data-selected')).toBe(fortune)
     await orders.locator('[data-test=ai-intent]').waitFor()
     await expect(page.locator('[data-test=resolve-turn]').getAttribute('title')).resolves.toContain('N picks the next ship, Shift+N the one before')
+    await hideMessages(page)
+    await shot(page, 'issue16-resolve-ai-selected')
 
     // Enter with the AI ship selected: the turn resolves, with the Sea Dog's orders as given.
     await page.keyboard.press('Enter')

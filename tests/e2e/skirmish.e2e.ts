@@ -81,6 +81,9 @@ describe('the skirmish preview (issue 16, point 11)', () => {
     const row = page.locator('[data-test=skirmish-preview] tr').filter({ hasText: 'Sea Dog' })
     await row.getByText('18 / 25', { exact: true }).waitFor()
     await row.getByText(`5 / ${roster.starboard} / ${roster.chasers} / ${roster.stern}`, { exact: true }).waitFor()
+    // At 1280 px the preview shows every column, the captain's too, without scrolling sideways.
+    const body = page.locator('[data-test=skirmish-preview] .n-data-table-base-table-body').first()
+    await expect.poll(() => body.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
     await shot(page, 'issue16-skirmish-preview')
 
     await page.locator('[data-test=start-battle]').click()

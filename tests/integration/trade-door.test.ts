@@ -186,6 +186,41 @@ describe("issue 8 done-when: a company's trading voyage", () => {
   })
 })
 
+describe('issue 16 point 3: whose cargo a purchase is', () => {
+  it('outside a trading voyage a payer who is not an owner is refused, nothing changes; inside one she pays and is paid back at the close before the shares', async () => {
+    const a = await person('Aurora', { money: 20_000 })
+    const b = await person('Bastien', { money: 20_000 })
+    const outsider = await person('Don Rafael', { kind: 'npc', money: 20_000 })
+    const port = await call('ports.create', { name: 'Carleon', major: true })
+    const colony = await call('ports.create', { name: 'Colony', colonial: true })
+    const shipId = await launched(shipDesign('merchantman'), [{ ownerId: a.ownerId, share: 60 }, { ownerId: b.ownerId, share: 40 }], 'Hope')
+    await call('ships.moveTo', { shipId, portId: colony.id })
+    const day = (await call('clock.now')).day
+    const txBefore = (db().prepare(`SELECT COUNT(*) AS n FROM ledger_tx`).get() as { n: number }).n
+    // Refused with the reason, naming her owners and their shares; the money, the hold and the clock stay.
+    const refused = await fail('trade.buy', { shipId, cargo: 'sugar', tons: 10, payerId: outsider.ownerId })
+    expect(refused.code).toBe('rule')
+    expect(refused.message).toBe(
+      "Don Rafael is not one of the Hope's owners (Aurora 60% and Bastien 40%): outside a trading voyage her cargo is theirs and its sale pays them, so Don Rafael would lose the money. Open a trading voyage for her (its accounts pay back what Don Rafael puts in at the close, before the shares), or let one of her owners pay."
+    )
+    expect(await cash(outsider.ownerId)).toBe(20_000)
+    expect((await call('trade.hold', { shipId })).lines).toEqual([])
+    expect((await call('clock.now')).day).toBe(day)
+    expect((db().prepare(`SELECT COUNT(*) AS n FROM ledger_tx`).get() as { n: number }).n).toBe(txBefore)
+    // An owner may pay outside a voyage.
+    await call('trade.buy', { shipId, cargo: 'sugar', tons: 1, payerId: b.ownerId })
+    // Inside a trading voyage the outsider's money is on its accounts and paid back at the close, before the shares.
+    const v = await call('trade.openVenture', { shipId })
+    await call('trade.buy', { shipId, cargo: 'sugar', tons: 10, payerId: outsider.ownerId }) // 300 × 10 in the colonies
+    expect(await cash(outsider.ownerId)).toBe(17_000)
+    await call('ships.moveTo', { shipId, portId: port.id })
+    await call('trade.sell', { shipId, cargo: 'sugar', tons: 10, dice: [5] })
+    const closed = await call('trade.closeVenture', { ventureId: v.id })
+    expect(closed.split).toContainEqual(expect.objectContaining({ role: 'costs', ownerId: outsider.ownerId, amount: 3000 }))
+    expect(await cash(outsider.ownerId)).toBe(20_000)
+  })
+})
+
 describe('issue 8 done-when: a captured merchantman, her hold, the haven and the booty (seed 003 VII, VI; rules guide §2 Booty articles)', () => {
   it('rolls the prize hold, pays the haven 20%, sells at market price and divides by the articles after what the crew is owed', async () => {
     const marcel = await person('Marcel', { money: 20_000 })

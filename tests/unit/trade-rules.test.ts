@@ -196,6 +196,10 @@ describe('seed 003 VIII joint-stock companies: share price (500 start, 100-1,000
     // the last three voyages only
     expect(suggestSharePrice(SHARE_TRADING, [90_000, 3000, 3000, 3000], 500).price).toBe(300)
   })
+  it('names one voyage as a GM would: "the last voyage", not "the last 1 voyage" (issue 16 point 14)', () => {
+    expect(suggestSharePrice(SHARE_TRADING, [6000], 500).breakdown[0]!.label).toBe('Profit of the last voyage')
+    expect(suggestSharePrice(SHARE_TRADING, [3000, 6000], 500).breakdown[0]!.label).toBe('Average profit of the last 2 voyages')
+  })
 })
 
 describe("seed 003 VII Booty: prizes' holds", () => {

@@ -29,7 +29,8 @@ import { addToPot, bootyShipOf, potOf } from './prizes'
  *   haven (the `trade.enterHaven` command moves the ship in and takes 20% of each cargo in kind;
  *   voyage code may call the function after placing the ship). Ships known hostile (naval ships
  *   unless the GM says otherwise) are refused before anything changes.
- * - Money: purchases are charged to the payer at once. Inside an open venture, sales stay on the
+ * - Money: purchases are charged to the payer at once. Outside a trading voyage only one of the ship's
+ *   owners may pay (the cargo and its sale are theirs: `requireStake`, issue 16 point 3). Inside an open venture, sales stay on the
  *   venture until it is closed (then one ledger transaction pays back costs and every share).
  *   Without a venture, proceeds go to the ship's owners by their shares; booty instead (prizes.ts,
  *   seed 003 VII): a prize of a pirate or privateer pays her captor's owners and goes into the
@@ -286,6 +287,8 @@ export function buyCargo(
   requireCargo(db, input.cargo)
   const payer = requireOwner(db, input.payerId)
   if (payer.kind === 'world') throw new CommandError('invalid_input', 'payerId: the outside world cannot buy cargo for a ship; choose an owner or a company.', { field: 'payerId' })
+  const ventureId = openVentureOf(db, input.shipId)
+  requireStake(db, ship.name, input.shipId, payer, ventureId)
   const q = portPrice(db, port.id, input.cargo)
   if (q.price <= 0) throw new CommandError('rule', `${cargoLabel(getRule(db, 'cargoPrices'), input.cargo)} has no price at ${port.name}: set one on the port's market first.`)
   const hold = holdOf(db, input.shipId)
@@ -311,7 +314,6 @@ export function buyCargo(
     ]
   })
   loadCargo(db, input.shipId, input.cargo, input.tons, total)
-  const ventureId = openVentureOf(db, input.shipId)
   if (ventureId) addEntry(db, ventureId, 'purchase', memo, -total, payer.id)
   const visit = startPortVisit(db, input.shipId)
   const clock = workCargo(db, visit, opts.dice)
@@ -321,6 +323,25 @@ export function buyCargo(
     paid: [{ ownerId: payer.id, name: payer.name, amount: total }],
     clock
   }
+}
+
+/**
+ * Whose cargo a purchase is (issue 16 point 3). Outside a trading voyage the cargo is her owners' and its
+ * sale pays them by their shares, so only one of her owners may pay for it: anyone else would give the
+ * owners the money. Inside an open trading voyage anyone may pay: the voyage's accounts pay back what
+ * each payer put in at the close, before the shares (on a loss, what came in by what each paid).
+ */
+function requireStake(db: Db, shipName: string, shipId: number, payer: { id: number; name: string }, ventureId: number | null): void {
+  if (ventureId !== null) return
+  const owners = shipOwners(db, shipId)
+  if (owners.length === 0 || owners.some((o) => o.ownerId === payer.id)) return
+  const named = owners.map((o) => (owners.length > 1 ? `${o.name} ${o.share}%` : o.name))
+  const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}` : named[0]!
+  throw new CommandError(
+    'rule',
+    `${payer.name} is not one of the ${shipName}'s owners (${list}): outside a trading voyage her cargo is theirs and its sale pays them, so ${payer.name} would lose the money. Open a trading voyage for her (its accounts pay back what ${payer.name} puts in at the close, before the shares), or let one of her owners pay.`,
+    { field: 'payerId', owners: owners.map((o) => o.ownerId) }
+  )
 }
 
 /** Pay sale proceeds to the ship's owners by their shares (no venture open). */

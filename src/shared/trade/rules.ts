@@ -211,7 +211,7 @@ export function suggestSharePrice(t: ShareTrading, profits: readonly number[], c
   return {
     price,
     breakdown: [
-      { label: `Average profit of the last ${recent.length} voyage${recent.length === 1 ? '' : 's'}`, value: Math.round(avg) },
+      { label: recent.length === 1 ? 'Profit of the last voyage' : `Average profit of the last ${recent.length} voyages`, value: Math.round(avg) },
       { label: 'Per share (1%)', value: Math.round(perShare * 100) / 100 },
       { label: `× ${t.suggestion.multiple}, rounded to ${t.suggestion.roundTo}`, value: rounded },
       { label: `Within ${t.minPrice}-${t.maxPrice}`, value: price }
