@@ -262,7 +262,7 @@ export function attackReach(setup: AtriliaSetup, state: AtriliaState, a: Attacke
   let range = { min: 1, max: 1 }
   let needsSight = false
   let reason = ''
-  if (a.kind === 'board' || a.kind === 'archery') {
+  if ('from' in a) {
     from = placeHex(state, a.from)
     const onLand = 'hex' in a.from
     if (a.kind === 'board') range = R.ranges.boarding
@@ -272,7 +272,7 @@ export function attackReach(setup: AtriliaSetup, state: AtriliaState, a: Attacke
     }
     if (a.kind === 'board' && onLand) reason = 'marines on land may only shoot (archery) at adjacent ships (§8.3)'
     else if (pointsAt(state, a.from, side) === 0) reason = 'no marines of the phasing player there'
-  } else if (a.kind === 'wizard') {
+  } else if ('wizard' in a) {
     const w = state.wizards.find((x) => x.id === a.wizard)
     from = w?.at ? placeHex(state, w.at) : null
     range = R.ranges.magic
