@@ -134,6 +134,7 @@ function summaryOf(b: Battle, label: (day: number) => string): BattleSummary {
   }
   return {
     id: b.row.id,
+    ruleset: 'highSeas',
     name: b.row.name,
     status: b.row.status,
     turn: b.state.turn,
@@ -164,6 +165,7 @@ export function battleView(db: Db, battleId: number): BattleView {
   }
   return {
     ...summaryOf(b, labelOf(db)),
+    ruleset: 'highSeas',
     setup: b.setup,
     state: b.state,
     turns: turnsOf(db, battleId).map((t) => t.report),

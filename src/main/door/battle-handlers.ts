@@ -8,6 +8,7 @@ import { loadBattle } from '../battles/rows'
 import { getSettings } from '../campaign-core/settings'
 import { runOdds } from '../highseas/odds'
 import { getRule } from '../campaign-core/rules'
+import { CommandError } from '../../shared/errors'
 import type { AppContext, CampaignContext, HandlerSpec } from './types'
 
 type BattleHandlers = { [N in keyof typeof battleContracts]: HandlerSpec<N> }
@@ -20,6 +21,9 @@ const said = new WeakMap<CampaignContext, string>()
 
 /** The open campaign's High Seas rule table, else the defaults (the calculators work with no campaign open). */
 const rulesOf = (ctx: AppContext) => (ctx.session.campaign ? getRule(ctx.session.campaign.db, 'highSeas') : HIGH_SEAS_RULES)
+
+/** Commands of the issue 17 contract whose handlers are still being written (this commit only). */
+const notYet = () => new CommandError('rule', 'Atrilian battles are not implemented yet.')
 
 /** High Seas battles (seed 003, IV–VI) and their calculators. */
 export const battleHandlers: BattleHandlers = {
@@ -50,7 +54,10 @@ export const battleHandlers: BattleHandlers = {
 
   'battles.start': {
     kind: 'write',
-    run: (c, input) => beginBattle(c.campaign.db, input, c.dice),
+    run: (c, input) => {
+      if (input.ruleset === 'atrilia') throw notYet()
+      return beginBattle(c.campaign.db, input, c.dice)
+    },
     describe: (_input, out, c) => {
       const v = battleSummary(c.campaign.db, out.battleId)
       return `Started the ${v.name}: ${v.sides.map((s) => s.names.join(', ')).join(' against ')}`
@@ -133,12 +140,19 @@ export const battleHandlers: BattleHandlers = {
     }
   },
 
+  'battles.checkOrders': { kind: 'read', run: () => { throw notYet() } },
+  'battles.stepOrders': { kind: 'write', run: () => { throw notYet() }, describe: () => 'Saved the orders of a step' },
+  'battles.resolveStep': { kind: 'write', run: () => { throw notYet() }, describe: () => 'Resolved a battle step' },
+  'battles.sideControl': { kind: 'write', run: () => { throw notYet() }, describe: () => 'Changed who orders a side' },
+  'battles.replay': { kind: 'read', run: () => { throw notYet() } },
+
   'battles.review': { kind: 'read', run: ({ campaign: { db } }, input) => reviewBattle(db, input.battleId) },
 
   'battles.conclude': {
     kind: 'write',
     run: (c, input) => {
       const db = c.campaign.db
+      if (input.ruleset === 'atrilia') throw notYet()
       const out = concludeBattle(db, input)
       said.set(c, describeConclusion(db, out, input.lines))
       return { battleId: out.battleId, applied: out.applied }

@@ -106,7 +106,8 @@ export const useBattleStore = defineStore('battle', {
       if (id === null) return
       const v = await runBattle('battles.state', { battleId: id })
       if (this.battleId !== id) return
-      if (!v) {
+      if (!v || v.ruleset !== 'highSeas') {
+        // This store keeps High Seas battles; an Atrilian battle has its own board (issue 17).
         this.missing = true
         return
       }
