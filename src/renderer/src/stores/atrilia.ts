@@ -1,7 +1,6 @@
 import { defineStore } from 'pinia'
-import type { OddsResult } from '../../../shared/commands/battles'
-import type { OrderProblem, StepInfo } from '../../../shared/battle/ruleset'
-import type { AtriliaOrders, AtriliaOrdersInput, AtriliaReport, AtriliaSetup, AtriliaState, MoveStep, ShipMove } from '../../../shared/atrilia/types'
+import type { AtriliaBattleReview, AtriliaBattleView, OddsResult } from '../../../shared/commands/battles'
+import type { AtriliaOrders, AtriliaOrdersInput, AtriliaReport, MoveStep, ShipMove } from '../../../shared/atrilia/types'
 import { emptyOrders } from '../../../shared/atrilia/ruleset'
 import { moveOf, type ReachOption } from '../../../shared/atrilia/reach'
 import { useAppStore } from './app'
@@ -9,35 +8,8 @@ import { useAppStore } from './app'
 /** Who plays an Atrilian side: the GM by hand or the AI. */
 export type SideControl = 'gm' | 'ai'
 
-/** What `battles.state` answers for an Atrilian battle (the agreed contract of issue 17). */
-export interface AtriliaBattleView {
-  ruleset: 'atrilia'
-  id: number
-  name: string
-  status: 'active' | 'concluded'
-  turn: number
-  startedDay: number
-  startedLabel: string
-  sides: Array<{ side: string; names: string[] }>
-  winner: string | null
-  setup: AtriliaSetup
-  state: AtriliaState
-  step: StepInfo
-  control: Record<string, SideControl>
-  pending: AtriliaOrders
-  problems: OrderProblem[]
-  aiPreview: AtriliaOrders | null
-  log: AtriliaReport[]
-  outcome: { winner: string | null; reason: string } | null
-  replayable: boolean
-}
-
-export interface AtriliaReviewLine {
-  name: string
-  side: string
-  fate: 'afloat' | 'sunk' | 'captured' | 'exited'
-  shipId: number | null
-}
+export type { AtriliaBattleView } from '../../../shared/commands/battles'
+export type AtriliaReviewLine = AtriliaBattleReview['lines'][number]
 
 /**
  * Run a battle command of the Atrilian contract through the app store (toasts, hand-entered dice).

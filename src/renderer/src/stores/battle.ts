@@ -106,16 +106,15 @@ export const useBattleStore = defineStore('battle', {
       if (id === null) return
       const v = await runBattle('battles.state', { battleId: id })
       if (this.battleId !== id) return
-      if (!v || v.ruleset !== 'highSeas') {
-        // This store keeps High Seas battles; an Atrilian battle has its own board (issue 17).
+      if (!v) {
         this.missing = true
         return
       }
-      // Another rule system's battle (the Atrilian hex battle): its own page and store show it.
-      const ruleset = (v as { ruleset?: string }).ruleset
-      if (ruleset && ruleset !== 'highSeas') {
-        this.otherRuleset = ruleset
+      // This store keeps High Seas battles; another rule system's battle (the Atrilian hex battle) has its own page and store (issue 17).
+      if (v.ruleset !== 'highSeas') {
+        this.otherRuleset = v.ruleset
         this.view = null
+        this.missing = false
         return
       }
       this.otherRuleset = null
