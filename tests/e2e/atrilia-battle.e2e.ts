@@ -207,7 +207,7 @@ describe('the Atrilian hex battle in Chromium', () => {
     await hoverHex(page, 'E6')
     const preview = page.locator('[data-test=ram-preview]')
     await preview.getByText('Sobek: bow red, stern blue, broadsides amber.').waitFor()
-    await preview.getByText(/^broadside ram from E7 \(6 points\): /).waitFor()
+    await preview.getByText(/^Broadside ram from E7 \(6 points\): /).waitFor()
     await shot(page, 'hex-board-ram-preview')
     // Clicking her sets the ram.
     await clickHex(page, 'E6')
