@@ -64,7 +64,7 @@ const labelOf = (h: { q: number; r: number }) => {
 
 describe('the Atrilian hex battle in Chromium', () => {
   it('starts al-Zabdiyat from the Battles page, moves and undoes by clicking the board, ends phases with typed dice and the AI, and replays the log', async () => {
-    const { host, page } = await start()
+    const { host, page } = await start({ viewport: { width: 1440, height: 960 } })
     const api = <T>(name: string, input: unknown = {}): Promise<T> => apiOk<T>(host, name, input)
     await openSample(page)
     await openPage(page, 'Battles', 'battles')
@@ -76,9 +76,8 @@ describe('the Atrilian hex battle in Chromium', () => {
     await dialog.getByText('The first battle of al-Zabdiyat').waitFor()
     await dialog.locator('[data-test=new-control-meshuesh-gm]').waitFor()
     await dialog.locator('[data-test=new-battle-start]').click()
-    await page.waitForURL(/#\/campaign\/battles?\/\d+/)
-    const battleId = Number(/\/(\d+)(\?|$)/.exec(page.url())![1])
     await page.locator('[data-test=phase-label]').getByText('Turn 1 — the Pheacians: roll for movement').waitFor()
+    const battleId = Number(/\/battles\/(\d+)/.exec(page.url())![1])
     await page.locator('[data-test=hex-board] canvas').first().waitFor()
     let v = await api<View>('battles.state', { battleId })
     expect(v.ruleset).toBe('atrilia')
@@ -175,7 +174,7 @@ describe('the Atrilian hex battle in Chromium', () => {
   })
 
   it('shows a ram preview (bow, stern, broadsides, what the ram would be) and a line of sight blocked by a ship', async () => {
-    const { host, page } = await start({ campaign: 'Hex board' })
+    const { host, page } = await start({ campaign: 'Hex board', viewport: { width: 1440, height: 960 } })
     const api = <T>(name: string, input: unknown = {}): Promise<T> => apiOk<T>(host, name, input)
     const at = (l: string) => parseLabel(l)!
     const galley = (id: string, name: string, side: string, l: string, facing: number, more: object = {}) => ({ id, name, side, type: 'smallGalley', size: 2, crewQuality: 3, at: at(l), facing, marines: 2, ...more })
