@@ -4,6 +4,7 @@ import type { AtriliaOrders, AtriliaOrdersInput, AtriliaReport, MoveStep, ShipMo
 import { emptyOrders } from '../../../shared/atrilia/ruleset'
 import { moveOf, type ReachOption } from '../../../shared/atrilia/reach'
 import { useAppStore } from './app'
+import { errorTitle, notify } from '../notify'
 
 /** Who plays an Atrilian side: the GM by hand or the AI. */
 export type SideControl = 'gm' | 'ai'
@@ -148,15 +149,23 @@ export const useAtriliaStore = defineStore('atrilia', {
       return this.saveOrders(emptyOrders(this.view.state.phase))
     },
     /** End the phase: resolve the next step (the AI's orders for an AI side), with any faces typed by hand. */
-    async resolve(dice?: number[]): Promise<AtriliaReport | undefined> {
+    async resolve(dice?: number[]): Promise<AtriliaReport | { diceError: string } | undefined> {
       if (this.battleId === null || !this.view || this.resolving || this.view.outcome) return
       this.resolving = true
       try {
-        const out = await runAtrilia<{ report: AtriliaReport }>('battles.resolveStep', dice && dice.length ? { battleId: this.battleId, dice } : { battleId: this.battleId })
-        if (!out) return
+        // A refusal about the dice (too few faces typed when dice are entered by hand) is shown at the dice field.
+        const app = useAppStore()
+        const attempt = app.attempt as unknown as (n: string, i: unknown) => Promise<{ ok: true; value: { report: AtriliaReport } } | { ok: false; message: string; field: string | null } | undefined>
+        const res = await attempt('battles.resolveStep', dice && dice.length ? { battleId: this.battleId, dice } : { battleId: this.battleId })
+        if (!res) return
+        if (!res.ok) {
+          if (res.field === 'dice') return { diceError: res.message }
+          notify.error(errorTitle('rule'), res.message)
+          return
+        }
         this.attack = null
         await this.load()
-        return out.report
+        return res.value.report
       } finally {
         this.resolving = false
       }
