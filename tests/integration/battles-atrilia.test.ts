@@ -18,6 +18,7 @@ import type { BattleSetup, BattleState, TurnOrders } from '../../src/shared/high
 import { ATRILIA_RULES } from '../../src/shared/atrilia/tables'
 import { AL_ZABDIYAT_INPUT } from '../../src/shared/atrilia/preset'
 import { parseLabel } from '../../src/shared/atrilia/hex'
+import { ruleSource } from '../../src/shared/words'
 import { ROOT } from '../helpers'
 import { dropSample, openSample, seaDogVsMerchantman, type SampleSession } from './battles-ops'
 
@@ -77,7 +78,12 @@ describe('battles.start {ruleset: "atrilia"}', () => {
     const tables = await call('rules.list')
     const atrilian = tables.filter((t) => t.name.startsWith('atrilia'))
     expect(atrilian.map((t) => t.name)).toEqual(['atriliaBattle', 'atriliaShips', 'atriliaImprovements'])
-    for (const t of atrilian) expect(t.source).toMatch(/seed 002/i)
+    for (const t of atrilian) {
+      expect(t.source).toMatch(/seed 002/i)
+      // As the Rules page shows it: the texts by their titles, no file numbers.
+      expect(ruleSource(t.source)).toMatch(/^Naval Rules \(Atrilia\) §/)
+      expect(ruleSource(t.source)).not.toMatch(/[Rr]ules guide|[Ss]eed 00\d/)
+    }
     const first = await start()
     await call('rules.set', { table: 'atriliaBattle', value: { ...ATRILIA_RULES, encounterTurns: 2 } })
     const second = await start({ control: { pheacians: 'ai', meshuesh: 'ai' } })
