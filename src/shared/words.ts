@@ -37,7 +37,7 @@ const TITLES: [RegExp, string][] = [
   [/\b[Ss]eed 002\b,?/g, 'Naval Rules (Atrilia)'],
   [/\b[Ss]eed 001\b,?/g, 'Broadsides & Boarding Parties'],
   [/\b[Ss]eed 000\b,?/g, 'Galleys & Galleons house rules'],
-  [/\b(?:the )?rules guide(?: §[\d–-]+)?/g, "Quarterdeck's rule notes"],
+  [/\b(?:[Tt]he )?[Rr]ules guide(?: §[\d–-]+)?/g, "Quarterdeck's rule notes"],
   [/\bRULES\.md(?: §[\d–-]+)?/g, "Quarterdeck's rule notes"]
 ]
 
