@@ -51,7 +51,7 @@ describe('the window shows the newest campaign state, whatever order the answers
 
   it('a load begun before a rename and answered after it does not put the old name back', async () => {
     const store = useAppStore()
-    store.info = info('Logbook') as never
+    store.info = info('Logbook') as unknown as typeof store.info
     // A load begun by an earlier change (the backup just taken) is still on its way…
     const early = store.refreshCampaign()
     // …when the GM renames the campaign.
