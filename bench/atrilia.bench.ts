@@ -27,9 +27,14 @@ let i = 0
 const stepDice = fastDice(seedState(3))
 
 describe('Atrilian hex battle odds (seed 002, "The first battle of al-Zabdiyat")', () => {
-  bench('odds run: the preset from the start, AI both sides, to the end', () => {
-    playOut(setup, start, runSeed(1, i++))
-  })
+  // A run takes tens of milliseconds: three seconds of runs, so that the figure rests on a hundred or so.
+  bench(
+    'odds run: the preset from the start, AI both sides, to the end (hz = odds runs per second)',
+    () => {
+      playOut(setup, start, runSeed(1, i++))
+    },
+    { time: 3000 }
+  )
   bench('one AI step: orders and resolution from turn 6', () => {
     resolveStep(setup, mid, aiOrders(setup, mid, { verify: false }), stepDice, { trace: false })
   })

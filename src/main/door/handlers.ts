@@ -15,6 +15,7 @@ import { voyageHandlers } from './voyage-handlers'
 import { chartImageHandlers } from './chart-image-handlers'
 import { tradeHandlers } from './trade-handlers'
 import { ventureHandlers } from './venture-handlers'
+import { atriliaHandlers } from './atrilia-handlers'
 import { readdirSync, statSync, type Stats } from 'node:fs'
 import { join } from 'node:path'
 
@@ -195,4 +196,4 @@ const appHandlers = {
 } satisfies Partial<HandlerTable>
 
 /** Every command's handler, keyed exactly like the contract table (the type checker holds them in step). */
-export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers, ...chartImageHandlers, ...tradeHandlers, ...ventureHandlers }
+export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers, ...chartImageHandlers, ...tradeHandlers, ...ventureHandlers, ...atriliaHandlers }

@@ -1,21 +1,19 @@
 import { attack as attackCalc, ram as ramCalc, ramKind } from './calc'
-import { COLUMNS as MAP_COLUMNS, distance, DISTANCES, hexAt, HEX_COUNT, indexOf, neighbour, NEIGHBOURS, sightLine, turn, type Hex } from './hex'
+import { COLUMNS as MAP_COLUMNS, distance, DISTANCES, edgeBeyond, hexAt, HEX_COUNT, indexOf, neighbour, NEIGHBOURS, ROWS, sightLine, turn, type Hex } from './hex'
 import {
   allowanceOf,
   blocker,
   checkOrders,
   controller,
-  isLand,
   phasingSide,
   pointsAt,
   prep,
   rammedRecently,
-  shipAt,
   stackLimit,
   type Pre
 } from './engine'
 import type { RamKind, RamResult } from './tables'
-import type { AtriliaOrders, AtriliaSetup, AtriliaState, MarineAttack, MarineMove, MoveStep, OtherAttack, Place, ShipMove, ShipState } from './types'
+import type { AtriliaOrders, AtriliaSetup, AtriliaState, Edge, MarineAttack, MarineMove, MoveStep, OtherAttack, Place, ShipMove, ShipState } from './types'
 
 /**
  * The AI player of the Atrilian hex battle (seed 002): orders for the phasing player's current phase
@@ -23,7 +21,21 @@ import type { AtriliaOrders, AtriliaSetup, AtriliaState, MarineAttack, MarineMov
  * Ramming Table makes it worth it (broadsides first), closes to boarding range, boards with every
  * marine that reaches an enemy (archery first, then boarding, so an emptied ship can be taken),
  * shoots its engines and wizards at the best target in range and sight, stays off land and the map
- * edge, and keeps its stacking legal. Repair rolls are the rules' own.
+ * edge, and keeps its stacking legal. Repair rolls are the rules' own. Besides:
+ *  - §7.5 scuttling: in its marine movement phase it scuttles a ship it holds that is about to be
+ *    lost — a prize whose marines the enemy marines that reach her now (boarding from the next hex,
+ *    archery from two) would more likely than not wipe out (she goes back to her nation, §8.12), or
+ *    one of its own ships, crippled or committed, that they would more likely than not capture —
+ *    and takes the marines off her first when a friendly ship or land is next to her;
+ *  - §7.3 landing: marines leave a sinking ship that will more likely than not sink for a friendly
+ *    ship with room or for land; when the enemy wins by destroying every marine (§11.4) one point
+ *    goes ashore where it cannot be attacked;
+ *  - §5.11 exiting: with a one-off "exit off the opposite side" condition (§11.4) its ships make for
+ *    that edge and leave by it; a crippled ship with no marines that can leave the map escapes;
+ *  - §5.8 uncommitting: a committed ship's marine tries to get her free when her partners are all
+ *    friendly, or sinking, or when their marines outnumber hers;
+ *  - §8.11: boarders that would leave their own ship empty to take a ship with no marines scuttle
+ *    her instead.
  */
 
 export function aiOrders(setup: AtriliaSetup, state: AtriliaState, opts?: { verify?: boolean }): AtriliaOrders {
@@ -39,7 +51,7 @@ export function aiOrders(setup: AtriliaSetup, state: AtriliaState, opts?: { veri
       o = { phase: 'move', scuttle: [], ships: moveOrders(pre, state, side) }
       break
     case 'marines':
-      o = { phase: 'marines', scuttle: [], moves: marineMoves(pre, state, side) }
+      o = { phase: 'marines', ...marineMoves(pre, state, side) }
       break
     case 'marineAttacks':
       o = { phase: 'marineAttacks', scuttle: [], ...marineAttacks(pre, state, side) }
@@ -51,29 +63,111 @@ export function aiOrders(setup: AtriliaSetup, state: AtriliaState, opts?: { veri
   return opts?.verify === false ? o : legal(setup, state, o)
 }
 
-/** Drop orders the check refuses, from the last back, until the rest is legal (never expected; a safety net). */
+/**
+ * Drop orders the check refuses until the rest is legal (never expected; a safety net): starting
+ * from nothing, each scuttle, uncommit attempt and order is kept, in order, if the orders stay legal
+ * with it. Falls back to the phase's empty orders, which are always legal.
+ */
 function legal(setup: AtriliaSetup, state: AtriliaState, o: AtriliaOrders): AtriliaOrders {
   if (checkOrders(setup, state, o).length === 0) return o
-  const empty: AtriliaOrders =
-    o.phase === 'move'
-      ? { ...o, ships: [] }
-      : o.phase === 'marines'
-        ? { ...o, moves: [] }
-        : o.phase === 'marineAttacks'
-          ? { ...o, targets: [], uncommit: [] }
-          : o.phase === 'otherAttacks'
-            ? { ...o, attacks: [] }
-            : o
-  const list = (x: AtriliaOrders): unknown[] =>
-    x.phase === 'move' ? x.ships : x.phase === 'marines' ? x.moves : x.phase === 'marineAttacks' ? x.targets : x.phase === 'otherAttacks' ? x.attacks : []
-  const items = list(o)
-  let keep: unknown[] = []
-  for (const it of items) {
-    const trial = { ...empty, [o.phase === 'move' ? 'ships' : o.phase === 'marines' ? 'moves' : o.phase === 'marineAttacks' ? 'targets' : 'attacks']: [...keep, it] } as AtriliaOrders
-    if (checkOrders(setup, state, trial).length === 0) keep = [...keep, it]
+  const keys: string[] = ['scuttle', ...(o.phase === 'move' ? ['ships'] : o.phase === 'marines' ? ['moves'] : o.phase === 'marineAttacks' ? ['uncommit', 'targets'] : o.phase === 'otherAttacks' ? ['attacks'] : [])]
+  const lists = o as unknown as Record<string, unknown[]>
+  let out = { ...o, ...Object.fromEntries(keys.map((k) => [k, []])) } as AtriliaOrders
+  for (const k of keys)
+    for (const it of lists[k]!) {
+      const trial = { ...out, [k]: [...(out as unknown as Record<string, unknown[]>)[k]!, it] } as AtriliaOrders
+      if (checkOrders(setup, state, trial).length === 0) out = trial
+    }
+  return checkOrders(setup, state, out).length === 0 ? out : emptyOf(o.phase)
+}
+
+function emptyOf(phase: AtriliaOrders['phase']): AtriliaOrders {
+  switch (phase) {
+    case 'roll':
+    case 'repair':
+      return { phase, scuttle: [] }
+    case 'move':
+      return { phase, scuttle: [], ships: [] }
+    case 'marines':
+      return { phase, scuttle: [], moves: [] }
+    case 'marineAttacks':
+      return { phase, scuttle: [], targets: [], uncommit: [] }
+    case 'otherAttacks':
+      return { phase, scuttle: [], attacks: [] }
   }
-  const out = { ...empty, [o.phase === 'move' ? 'ships' : o.phase === 'marines' ? 'moves' : o.phase === 'marineAttacks' ? 'targets' : 'attacks']: keep } as AtriliaOrders
-  return checkOrders(setup, state, out).length === 0 ? out : empty
+}
+
+// ─── Risk: what the enemy's marines that reach a ship now would do to her (§8) ──────────────────
+
+/**
+ * The chance that the enemy marines able to reach her now — boarding from ships in the next hex,
+ * archery from two hexes or from land next to her — take her from `side` in their next marine
+ * attacks: for a prize (of the enemy's nation) that her marines are wiped out (control goes back to
+ * her nation, §8.12), for one of `side`'s own ships that she is captured (a B or E once she has no
+ * marines, §8.11). Archery first, then boarding, as a player would order them (§8.5).
+ */
+export function lossRisk(pre: Pre, st: AtriliaState, s: ShipState, side: string): number {
+  const R = pre.rules
+  const enemy = pre.sides[0] === side ? pre.sides[1] : pre.sides[0]
+  const ts = pre.ships.get(s.id)!
+  const prize = ts.side !== side
+  const nation = pre.national ? pre.sideNation[enemy] : undefined
+  const archery: number[] = []
+  const boarding: Array<{ b: number; e: number }> = []
+  const pA = chance((f) => attackCalc({ column: 'archery', roll: f }, R).result === 'A')
+  let blocks: ((h: Hex) => boolean) | null = null
+  const los = (from: Hex) => sightLine(from, s.at, (blocks ??= blocker(pre, st))).clear
+  for (const id of pre.ids) {
+    const e = st.ships[id]!
+    if (e.status !== 'afloat' || e.marineSide !== enemy || e.marines === 0) continue
+    const d = distance(e.at, s.at)
+    if (d >= R.ranges.boarding.min && d <= R.ranges.boarding.max) {
+      const mods = { corvus: pre.ships.get(id)!.corvus, castle: ts.castle, crippledTarget: s.crippled, ...(nation ? { nation } : {}) }
+      const b = chance((f) => attackCalc({ column: 'boarding', roll: f, modifiers: mods }, R).result === 'B')
+      const eb = chance((f) => attackCalc({ column: 'boarding', roll: f, modifiers: mods }, R).result === 'E')
+      for (let k = 0; k < e.marines; k++) boarding.push({ b, e: eb })
+    } else if (d >= R.ranges.archery.min && d <= R.ranges.archery.max && los(e.at)) for (let k = 0; k < e.marines; k++) archery.push(pA)
+  }
+  for (const l of st.land) {
+    if (l.side !== enemy) continue
+    const d = distance(l.at, s.at)
+    if (d >= R.ranges.landArchery.min && d <= R.ranges.landArchery.max) for (let k = 0; k < l.points; k++) archery.push(pA)
+  }
+  if (!archery.length && !boarding.length) return 0
+  // dist[m]: the chance she has m marines left; taken: the chance she has been captured.
+  let dist = new Array<number>(s.marines + 1).fill(0)
+  dist[s.marines] = 1
+  let taken = 0
+  for (const p of archery) {
+    const next = dist.slice()
+    for (let m = 1; m < dist.length; m++) {
+      next[m]! -= dist[m]! * p
+      next[m - 1]! += dist[m]! * p
+    }
+    dist = next
+  }
+  for (const a of boarding) {
+    const next = dist.slice()
+    for (let m = 1; m < dist.length; m++) {
+      next[m]! -= dist[m]! * a.b
+      next[m - 1]! += dist[m]! * a.b
+    }
+    taken += dist[0]! * (a.b + a.e)
+    next[0]! -= dist[0]! * (a.b + a.e)
+    dist = next
+  }
+  return prize ? dist[0]! + taken : taken
+}
+const chance = (hit: (face: number) => boolean) => {
+  let n = 0
+  for (let f = 1; f <= 6; f++) if (hit(f)) n++
+  return n / 6
+}
+/** The chance a sinking ship sinks at her next repair (§10: die + size on the 'Sinking' table). */
+export function sinkChance(pre: Pre, id: string): number {
+  const ss = pre.ships.get(id)!
+  const bonus = pre.national ? (pre.rules.nations.repair[ss.nation ?? pre.sideNation[ss.side] ?? ''] ?? 0) : 0
+  return chance((f) => f + ss.size + bonus < pre.rules.sinkingStillFrom)
 }
 
 // ─── Movement and ramming ───────────────────────────────────────────────────────────────────────
@@ -108,6 +202,26 @@ interface Choice {
   end: Hex
   facing: number
   ram: { target: ShipState; kind: RamKind } | null
+  /** She leaves the map by her last step (§5.11). */
+  exit?: boolean
+}
+
+/** Hexes from the packed index `i` (column × 18 + row) to a map edge. */
+function edgeDistance(i: number, edge: Edge): number {
+  const col = (i / ROWS) | 0
+  const row = i % ROWS
+  return edge === 'north' ? row : edge === 'south' ? ROWS - 1 - row : edge === 'west' ? col : MAP_COLUMNS - 1 - col
+}
+const EDGES: Edge[] = ['north', 'south', 'west', 'east']
+
+/** §11.4 "exit a given number of ships off the opposite side": the edge `side` still has to take ships off by, or null. */
+function exitEdgeOf(pre: Pre, st: AtriliaState, side: string): Edge | null {
+  for (const v of pre.setup.options.victory) {
+    if (v.side !== side || v.kind !== 'exit') continue
+    const out = pre.ids.filter((id) => st.ships[id]!.status === 'exited' && st.ships[id]!.exitedSide === side && st.ships[id]!.exitedBy === v.edge).length
+    if (out < v.ships) return v.edge
+  }
+  return null
 }
 
 function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
@@ -116,6 +230,7 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
   const st: AtriliaState = { ...st0, ships: Object.fromEntries(Object.entries(st0.ships).map(([k, s]) => [k, { ...s, at: { ...s.at } }])) }
   const out: ShipMove[] = []
   const R = pre.rules
+  const exitEdge = exitEdgeOf(pre, st0, side)
   for (const id of pre.ids) {
     const s = st.ships[id]!
     if (s.status !== 'afloat' || controller(pre, s) !== side || s.sinking || s.committedWith.length) continue
@@ -182,6 +297,8 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
     const wantsClose = s.marines > 0 || (ss.ram && !s.crippled)
     const engine = !s.crippled && (ss.catapult || ss.ballista)
     const runAway = s.crippled && s.marines === 0
+    // §5.11: she leaves the map when the victory condition asks it, or to escape (crippled, no marines).
+    const leaves = exitEdge !== null || runAway
     let best: Choice | null = null
     const ramValues = new Map<string, number>()
     let bestNode = -1
@@ -205,7 +322,8 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
         const q = (hi / 18) | 0
         const edge = q === 0 || q === MAP_COLUMNS - 1 ? 0.2 : 0
         let score: number
-        if (runAway) score = dmin * 0.5 - edge
+        if (exitEdge) score = -edgeDistance(hi, exitEdge)
+        else if (runAway) score = dmin * 0.5 - Math.min(...EDGES.map((e) => edgeDistance(hi, e))) * 0.25
         else if (engine && !wantsClose) score = -Math.abs(dmin - 3) - edge
         else score = -dmin + aheadBonus - edge
         score -= c * 0.01
@@ -215,8 +333,23 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
           best = null
         }
       }
-      // Ramming from here.
-      if (ss.ram && free && c + R.forwardCost <= allowance) {
+      // Leaving the map from here, forward or back.
+      if (leaves)
+        for (let k = 0; k < 2; k++) {
+          const nc = c + (k === 0 ? R.forwardCost : R.backCost)
+          const dir = k === 0 ? f0 : (f0 + 3) % 6
+          if (nc > allowance || NEIGHBOURS[hi * 6 + dir] !== -1) continue
+          const h = hexAt(hi)
+          if (exitEdge && edgeBeyond(neighbour(h, dir + 1)) !== exitEdge) continue
+          const score = 100 - nc * 0.01
+          if (score > bestScore) {
+            bestScore = score
+            bestNode = -1
+            best = { steps: [...pathTo(node), k === 0 ? 'forward' : 'back'], through: false, score, end: h, facing: f0 + 1, ram: null, exit: true }
+          }
+        }
+      // Ramming from here (not on the way off the map).
+      if (ss.ram && !exitEdge && free && c + R.forwardCost <= allowance) {
         const ai = NEIGHBOURS[hi * 6 + f0]!
         const t = ai >= 0 ? occ[ai] : null
         if (t && controller(pre, t) !== side) {
@@ -246,6 +379,10 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
     for (const node of reached) cost[node] = -1
     if (!best || best.steps.length === 0) continue
     out.push({ ship: id, steps: best.steps, through: best.through })
+    if (best.exit) {
+      s.status = 'exited'
+      continue
+    }
     s.at = best.end
     s.facing = best.facing
     if (best.ram?.kind === 'oarRake') {
@@ -258,7 +395,10 @@ function moveOrders(pre: Pre, st0: AtriliaState, side: string): ShipMove[] {
 
 // ─── Marine movement ────────────────────────────────────────────────────────────────────────────
 
-function marineMoves(pre: Pre, st: AtriliaState, side: string): MarineMove[] {
+/** At or above this chance a ship is "about to be lost" (scuttled), a sinking ship "will sink" (her marines leave). */
+const LIKELY = 0.5
+
+function marineMoves(pre: Pre, st: AtriliaState, side: string): { scuttle: string[]; moves: MarineMove[] } {
   const moves: MarineMove[] = []
   const count = new Map<string, number>()
   const moved = new Map<string, number>()
@@ -272,24 +412,73 @@ function marineMoves(pre: Pre, st: AtriliaState, side: string): MarineMove[] {
     count.set(k(to), pts(to) + n)
     moved.set(k(to), (moved.get(k(to)) ?? 0) + n)
   }
+  /** Points at `p` that may still move this phase (each marine moves 1 hex, §7.2). */
+  const free = (p: Place) => pts(p) - (moved.get(k(p)) ?? 0)
+  // §7.5: scuttle the ships about to be lost (before anyone moves off them).
+  const scuttle: string[] = []
+  for (const s of mine) {
+    if (s.sinking || s.marineSide !== side || s.marines === 0) continue
+    const prize = pre.ships.get(s.id)!.side !== side
+    if (!prize && !s.crippled && !s.committedWith.length) continue // she can row away instead
+    if (lossRisk(pre, st, s, side) >= LIKELY) scuttle.push(s.id)
+  }
+  const doomed = new Set(scuttle)
+  for (const s of mine) if (s.sinking && sinkChance(pre, s.id) >= LIKELY) doomed.add(s.id)
+  const safe = (s: ShipState) => !s.sinking && !doomed.has(s.id)
+  // Marines leave the doomed ships: for a friendly ship next to her with room, else for land (§7.3).
+  for (const s of mine) {
+    if (!doomed.has(s.id)) continue
+    const from: Place = { ship: s.id }
+    for (const d of mine) {
+      if (free(from) <= 0) break
+      if (d.id === s.id || !safe(d) || distance(d.at, s.at) !== 1 || room(d) <= 0) continue
+      move(from, { ship: d.id }, Math.min(free(from), room(d)))
+    }
+    if (free(from) > 0) {
+      const shore = landNextTo(pre, s.at)
+      if (shore) move(from, { hex: shore }, free(from))
+    }
+  }
   // Man every friendly ship that has no marines (a captured ship left empty reverts to her nation) from a neighbour with two.
   for (const s of mine) {
-    if (pts({ ship: s.id }) > 0 || room(s) <= 0) continue
-    const donor = mine.find((d) => d.id !== s.id && distance(d.at, s.at) === 1 && pts({ ship: d.id }) - (moved.get(k({ ship: d.id })) ?? 0) >= 2)
+    if (!safe(s) || pts({ ship: s.id }) > 0 || room(s) <= 0) continue
+    const donor = mine.find((d) => d.id !== s.id && distance(d.at, s.at) === 1 && safe(d) && pts({ ship: d.id }) >= 2 && free({ ship: d.id }) >= 1)
     if (donor) move({ ship: donor.id }, { ship: s.id }, 1)
   }
-  // Marines on land go aboard an adjacent friendly ship with room.
+  // §11.4 "destroy all enemy marines" against us: keep one point ashore, where no attack reaches it.
+  const enemy = pre.sides[0] === side ? pre.sides[1] : pre.sides[0]
+  if (pre.setup.options.victory.some((v) => v.side === enemy && v.kind === 'destroyMarines') && !st.land.some((l) => l.side === side) && !moves.some((m) => 'hex' in m.to)) {
+    for (const s of mine) {
+      const shore = landNextTo(pre, s.at)
+      if (shore && pts({ ship: s.id }) >= 2 && free({ ship: s.id }) >= 1) {
+        move({ ship: s.id }, { hex: shore }, 1)
+        break
+      }
+    }
+  }
+  // Marines on land go aboard an adjacent friendly ship with room (unless they are to stay ashore).
+  const stayAshore = pre.setup.options.victory.some((v) => v.side === enemy && v.kind === 'destroyMarines')
   for (const l of st.land) {
     if (l.side !== side) continue
     const from: Place = { hex: l.at }
     for (const s of mine) {
-      const free = pts(from) - (moved.get(k(from)) ?? 0)
-      if (free <= 0) break
-      if (distance(s.at, l.at) !== 1 || room(s) <= 0) continue
-      move(from, { ship: s.id }, Math.min(free, room(s)))
+      const n = free(from) - (stayAshore ? 1 : 0)
+      if (n <= 0) break
+      if (!safe(s) || distance(s.at, l.at) !== 1 || room(s) <= 0) continue
+      move(from, { ship: s.id }, Math.min(n, room(s)))
     }
   }
-  return moves
+  return { scuttle, moves }
+}
+
+/** A land hex next to `h`, if any. */
+function landNextTo(pre: Pre, h: Hex): Hex | null {
+  const i = indexOf(h)
+  for (let f = 0; f < 6; f++) {
+    const n = NEIGHBOURS[i * 6 + f]!
+    if (n >= 0 && pre.land[n] === 1) return hexAt(n)
+  }
+  return null
 }
 
 // ─── Marine attacks ─────────────────────────────────────────────────────────────────────────────
@@ -308,9 +497,11 @@ function marineAttacks(pre: Pre, st: AtriliaState, side: string): { targets: { t
   const uncommit: { ship: string; from: string }[] = []
   for (const p of places) {
     let n = p.n
-    // Committed only to friendly ships (say, a prize): try to get free.
-    if (p.onShip && p.onShip.committedWith.length && p.onShip.committedWith.every((x) => st.ships[x] && controller(pre, st.ships[x]!) === side) && n > 0) {
-      uncommit.push({ ship: p.onShip.id, from: p.onShip.committedWith[0]! })
+    // §5.8: try to get free when every partner is friendly (say, a prize) or sinking, or when the
+    // partners' marines outnumber hers (she would rather row away than lose the boarding fight).
+    const partner = p.onShip ? uncommitFrom(pre, st, p.onShip, side) : null
+    if (partner && n > 0) {
+      uncommit.push({ ship: p.onShip!.id, from: partner })
       n--
     }
     const mineNation = p.onShip ? pre.ships.get(p.onShip.id)!.side === side : true
@@ -346,8 +537,9 @@ function marineAttacks(pre: Pre, st: AtriliaState, side: string): { targets: { t
       }
       if (!bestT) break
       const g = plan.get(bestT.id) ?? { archery: [], board: [] }
+      // Taking her would leave the boarders' own ship empty (a prize goes back to her nation): scuttle her instead (§8.11).
       const keepsHer = p.n - 1 > 0 || mineNation
-      if (bestKind === 'board') g.board.push({ from: p.place, kind: 'board', ifEmpty: keepsHer ? 'capture' : 'none' })
+      if (bestKind === 'board') g.board.push({ from: p.place, kind: 'board', ifEmpty: keepsHer ? 'capture' : 'scuttle' })
       else g.archery.push({ from: p.place, kind: 'archery', ifEmpty: 'none' })
       plan.set(bestT.id, g)
     }
@@ -355,6 +547,22 @@ function marineAttacks(pre: Pre, st: AtriliaState, side: string): { targets: { t
   const targets: { target: string; attacks: MarineAttack[] }[] = []
   for (const [target, g] of plan) targets.push({ target, attacks: [...g.archery, ...g.board] })
   return { targets, uncommit }
+}
+
+/** The partner a committed ship should try to uncommit from (§5.8), or null to stay committed. */
+function uncommitFrom(pre: Pre, st: AtriliaState, s: ShipState, side: string): string | null {
+  if (!s.committedWith.length) return null
+  const partners = s.committedWith.map((x) => st.ships[x]!).filter((x) => x && x.status === 'afloat')
+  if (!partners.length) return null
+  if (partners.every((x) => controller(pre, x) === side || x.sinking)) return partners[0]!.id
+  let theirs = 0
+  let strongest: ShipState | null = null
+  for (const x of partners) {
+    if (x.marineSide === side || x.marineSide === null) continue
+    theirs += x.marines
+    if (!strongest || x.marines > strongest.marines) strongest = x
+  }
+  return strongest && theirs > s.marines ? strongest.id : null
 }
 
 // ─── Other attacks ──────────────────────────────────────────────────────────────────────────────
