@@ -17,7 +17,7 @@ import { addShipEvent, requireShip } from '../theah/shipyard'
 import { registerBattleStarter } from '../campaign-core/battle-seam'
 import { sideName } from '../../shared/words'
 import { STATUS_WORDS, buildParticipants, captainOf, rudderDamageOf } from './participants'
-import { type Battle, NO_PENDING, type ParticipantInput, fmt, loadBattle, participant, plural, requireActive, savePending } from './rows'
+import { type Battle, NO_PENDING, type ParticipantInput, fmt, loadBattle, participant, plural, requireActive, requireRow, savePending, theBattle } from './rows'
 
 /**
  * High Seas battles in the campaign (seed 003, IV–VI): starting a battle from campaign ships,
@@ -134,6 +134,7 @@ function summaryOf(b: Battle, label: (day: number) => string): BattleSummary {
   }
   return {
     id: b.row.id,
+    ruleset: 'highSeas',
     name: b.row.name,
     status: b.row.status,
     turn: b.state.turn,
@@ -164,6 +165,7 @@ export function battleView(db: Db, battleId: number): BattleView {
   }
   return {
     ...summaryOf(b, labelOf(db)),
+    ruleset: 'highSeas',
     setup: b.setup,
     state: b.state,
     turns: turnsOf(db, battleId).map((t) => t.report),
@@ -350,11 +352,13 @@ export function repairRudder(db: Db, input: { shipId: number }, allowDebt: boole
 // ─── Removing ───────────────────────────────────────────────────────────────────────────────────
 
 export function removeBattle(db: Db, battleId: number): { battleId: number; name: string } {
-  const b = loadBattle(db, battleId)
-  if (b.row.status !== 'active') {
-    throw new CommandError('rule', `The ${b.row.name} is concluded and written to the campaign: it stays in the records (undo the conclusion first).`)
+  // Any ruleset: the battle row with its turns (High Seas) or its steps (a stepped ruleset).
+  const row = requireRow(db, battleId)
+  if (row.status !== 'active') {
+    throw new CommandError('rule', `${theBattle(row.name, true)} is concluded and written to the campaign: it stays in the records (undo the conclusion first).`)
   }
   stmt(db, `DELETE FROM battle_turn WHERE battle_id = ?`).run(battleId)
+  stmt(db, `DELETE FROM battle_step WHERE battle_id = ?`).run(battleId)
   stmt(db, `DELETE FROM battle WHERE id = ?`).run(battleId)
-  return { battleId, name: b.row.name }
+  return { battleId, name: row.name }
 }

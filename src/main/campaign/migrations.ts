@@ -612,6 +612,31 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP TABLE pot_tx;
       DROP TABLE pot_move;
     `
+  },
+  {
+    id: '0015_battle_ruleset',
+    sql: `
+      -- The battle seam (issue 17): each battle names the rule system it is fought under ('highSeas',
+      -- every battle before this; 'atrilia', the Atrilian hex battle of seed 002; 'galleys',
+      -- 'broadsides'). High Seas keeps its turns in battle_turn and each ship's control in its setup.
+      ALTER TABLE battle ADD COLUMN ruleset TEXT NOT NULL DEFAULT 'highSeas'
+        CHECK (ruleset IN ('highSeas', 'atrilia', 'galleys', 'broadsides'));
+      -- Who orders each side of a battle played by sides (JSON: side id -> 'gm' | 'ai'); '{}' for High Seas.
+      ALTER TABLE battle ADD COLUMN control TEXT NOT NULL DEFAULT '{}';
+      -- One resolved step of a battle played in steps finer than a turn (Atrilia: one phase of one
+      -- player, seed 002 §4): the orders it followed (AI orders filled in), the faces the GM typed
+      -- (null: the battle's own generator rolled them all) and its report. Replaying the steps from the
+      -- setup gives the state, which the battle row keeps as a cache.
+      CREATE TABLE battle_step (
+        id INTEGER PRIMARY KEY,
+        battle_id INTEGER NOT NULL REFERENCES battle(id) ON DELETE CASCADE,
+        step INTEGER NOT NULL,
+        orders TEXT NOT NULL,
+        dice TEXT,
+        report TEXT NOT NULL,
+        UNIQUE (battle_id, step)
+      );
+    `
   }
 ]
 

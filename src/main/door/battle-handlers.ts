@@ -1,14 +1,24 @@
 import type { battleContracts } from '../../shared/commands/battles'
 import { cannonTN, grappleNeed } from '../../shared/highseas/calc'
 import { BattleSetup, HIGH_SEAS_RULES } from '../../shared/highseas/types'
-import { addHeroic, addMelee, battleSummary, battleView, giveOrders, listBattles, oddsInput, removeBattle, resolveNextTurn, setControl, beginBattle, repairRudder } from '../battles/battles'
+import { addHeroic, addMelee, battleView, giveOrders, oddsInput, removeBattle, resolveNextTurn, setControl, beginBattle, repairRudder } from '../battles/battles'
 import { buildParticipants } from '../battles/participants'
 import { concludeBattle, describeConclusion, reviewBattle } from '../battles/review'
 import { loadBattle } from '../battles/rows'
 import { getSettings } from '../campaign-core/settings'
 import { runOdds } from '../highseas/odds'
 import { getRule } from '../campaign-core/rules'
+import { CommandError } from '../../shared/errors'
+import { beginAtriliaBattle, reviewAtrilia } from '../battles/atrilia'
+import { anySummary, listAllBattles, requireStepped, steppedDefOf } from '../battles/by-ruleset'
+import { rulesetOf, theBattle } from '../battles/rows'
+import { checkStepOrders, concludeStepped, replayStepped, resolveNextStep, saveStepOrders, setSideControl, steppedOddsInput, steppedView } from '../battles/stepped'
+import { labelOf } from '../campaign-core/clock-state'
+import { runSteppedOdds } from '../highseas/odds'
+import type { CommandOutput } from '../../shared/commands'
 import type { AppContext, CampaignContext, HandlerSpec } from './types'
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)
 
 type BattleHandlers = { [N in keyof typeof battleContracts]: HandlerSpec<N> }
 
@@ -41,7 +51,7 @@ export const battleHandlers: BattleHandlers = {
 
   'highseas.grapple': { kind: 'app', run: (ctx, input) => grappleNeed(input.grapplerSize, input.targetSize, rulesOf(ctx)) },
 
-  'battles.list': { kind: 'read', run: ({ campaign: { db } }) => listBattles(db) },
+  'battles.list': { kind: 'read', run: ({ campaign: { db } }) => listAllBattles(db) },
 
   'battles.preview': {
     kind: 'read',
@@ -50,14 +60,20 @@ export const battleHandlers: BattleHandlers = {
 
   'battles.start': {
     kind: 'write',
-    run: (c, input) => beginBattle(c.campaign.db, input, c.dice),
+    run: (c, input) => (input.ruleset === 'atrilia' ? beginAtriliaBattle(c.campaign.db, input, c.dice) : beginBattle(c.campaign.db, input, c.dice)),
     describe: (_input, out, c) => {
-      const v = battleSummary(c.campaign.db, out.battleId)
-      return `Started the ${v.name}: ${v.sides.map((s) => s.names.join(', ')).join(' against ')}`
+      const v = anySummary(c.campaign.db, out.battleId)
+      return `Started ${theBattle(v.name)}: ${v.sides.map((s) => s.names.join(', ')).join(' against ')}`
     }
   },
 
-  'battles.state': { kind: 'read', run: ({ campaign: { db } }, input) => battleView(db, input.battleId) },
+  'battles.state': {
+    kind: 'read',
+    run: ({ campaign: { db } }, input) => {
+      const def = steppedDefOf(rulesetOf(db, input.battleId))
+      return def ? (steppedView(db, def, input.battleId, labelOf(db)) as CommandOutput<'battles.state'>) : battleView(db, input.battleId)
+    }
+  },
 
   'battles.orders': {
     kind: 'write',
@@ -119,6 +135,23 @@ export const battleHandlers: BattleHandlers = {
   'battles.odds': {
     kind: 'read-async',
     run: ({ campaign: { db, path }, progress, signal }, input) => {
+      const def = steppedDefOf(rulesetOf(db, input.battleId))
+      if (def) {
+        if (input.mode !== 'ai') {
+          throw new CommandError('invalid_input', 'mode: the odds of a battle played in steps play the AI on every side from now ("ai"); "asOrdered" is for High Seas turns.', {
+            field: 'mode',
+            issues: [{ field: 'mode', message: 'only "ai" for this battle' }]
+          })
+        }
+        const o = steppedOddsInput(db, def, input.battleId)
+        const key = `${path}#${input.battleId}#ai`
+        return () =>
+          runSteppedOdds('atrilia', o.setup, o.state, input.runs, (done, total) => progress(done, total, `${done.toLocaleString('en')} of ${total.toLocaleString('en')} runs`), {
+            key,
+            seed: o.seed,
+            ...(signal ? { signal } : {})
+          })
+      }
       const { setup, state } = oddsInput(db, input.battleId)
       // This turn as ordered: the orders, melee results and heroic actions waiting for it.
       const firstTurn = input.mode === 'asOrdered' ? loadBattle(db, input.battleId).pending : undefined
@@ -133,12 +166,67 @@ export const battleHandlers: BattleHandlers = {
     }
   },
 
-  'battles.review': { kind: 'read', run: ({ campaign: { db } }, input) => reviewBattle(db, input.battleId) },
+  'battles.checkOrders': {
+    kind: 'read',
+    run: ({ campaign: { db } }, input) => checkStepOrders(db, requireStepped(db, input.battleId, 'checking the orders of a step', 'High Seas ships take battles.orders'), input.battleId, input.orders)
+  },
+
+  'battles.stepOrders': {
+    kind: 'write',
+    run: (c, input) => {
+      const db = c.campaign.db
+      const out = saveStepOrders(db, requireStepped(db, input.battleId, 'ordering a step', 'High Seas ships take battles.orders'), input.battleId, input.orders)
+      said.set(c, `Orders for ${lowerFirst(out.label)} in ${theBattle(out.name)}`)
+      return { pending: out.pending as CommandOutput<'battles.stepOrders'>['pending'] }
+    },
+    describe: (_input, _out, c) => said.get(c) ?? 'Gave the orders of a battle step'
+  },
+
+  'battles.resolveStep': {
+    kind: 'write',
+    run: (c, input) => {
+      const db = c.campaign.db
+      const def = requireStepped(db, input.battleId, 'resolving a step', 'a High Seas turn is resolved with battles.resolveTurn')
+      const out = resolveNextStep(db, def, input.battleId, input.dice, getSettings(db).diceMode, 'battles.resolveStep')
+      said.set(c, `Resolved ${lowerFirst(out.label)} of ${theBattle(out.name)}${out.byAi ? ' (the AI’s orders)' : ''}${out.outcome ? `; the battle is over: ${out.outcome.reason}` : ''}`)
+      return { report: out.report, state: out.state, step: out.step, outcome: out.outcome } as CommandOutput<'battles.resolveStep'>
+    },
+    describe: (_input, _out, c) => said.get(c) ?? 'Resolved a battle step'
+  },
+
+  'battles.sideControl': {
+    kind: 'write',
+    run: (c, input) => {
+      const db = c.campaign.db
+      const out = setSideControl(db, requireStepped(db, input.battleId, 'handing a side over', 'a High Seas ship is handed over with battles.control'), input.battleId, input.side, input.control)
+      said.set(c, out.control === 'ai' ? `Handed the ${out.name} to the AI in ${theBattle(out.battle)}` : `Took over the ${out.name} from the AI in ${theBattle(out.battle)}`)
+      return { side: out.side, control: out.control }
+    },
+    describe: (_input, _out, c) => said.get(c) ?? 'Changed who orders a side'
+  },
+
+  'battles.replay': {
+    kind: 'read',
+    run: ({ campaign: { db } }, input) => replayStepped(db, requireStepped(db, input.battleId, 'replaying steps', 'High Seas battles replay their turns'), input.battleId)
+  },
+
+  'battles.review': {
+    kind: 'read',
+    run: ({ campaign: { db } }, input) => (rulesetOf(db, input.battleId) === 'atrilia' ? reviewAtrilia(db, input.battleId) : reviewBattle(db, input.battleId))
+  },
 
   'battles.conclude': {
     kind: 'write',
     run: (c, input) => {
       const db = c.campaign.db
+      if (input.ruleset === 'atrilia') {
+        const out = concludeStepped(db, requireStepped(db, input.battleId, 'concluding without review lines', 'give the review lines'), input.battleId)
+        said.set(c, `Concluded ${theBattle(out.name)} (nothing written to the campaign)`)
+        return { battleId: out.battleId, applied: [] }
+      }
+      if (rulesetOf(db, input.battleId) !== 'highSeas') {
+        throw new CommandError('invalid_input', 'ruleset: this battle is not a High Seas battle: conclude it with {battleId, ruleset} (no review lines).', { field: 'ruleset' })
+      }
       const out = concludeBattle(db, input)
       said.set(c, describeConclusion(db, out, input.lines))
       return { battleId: out.battleId, applied: out.applied }
@@ -150,7 +238,7 @@ export const battleHandlers: BattleHandlers = {
     kind: 'write',
     run: (c, input) => {
       const out = removeBattle(c.campaign.db, input.battleId)
-      said.set(c, `Deleted the ${out.name} (never concluded)`)
+      said.set(c, `Deleted ${theBattle(out.name)} (never concluded)`)
       return { battleId: out.battleId }
     },
     describe: (_input, _out, c) => said.get(c) ?? 'Deleted a battle'

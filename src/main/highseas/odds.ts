@@ -51,15 +51,31 @@ function pump(): void {
   }
 }
 
-export interface OddsWorkerData {
-  setup: BattleSetup
-  state: BattleState
-  runs: number
-  seed: number
-  maxTurns: number
-  /** This turn's orders as given ("this turn as ordered, then the AI"); none: the AI on every ship. */
-  firstTurn?: PartialTurnOrders
-}
+export type OddsWorkerData =
+  | {
+      /** Absent: a High Seas battle (the path it always took). */
+      ruleset?: undefined
+      setup: BattleSetup
+      state: BattleState
+      runs: number
+      seed: number
+      maxTurns: number
+      /** This turn's orders as given ("this turn as ordered, then the AI"); none: the AI on every ship. */
+      firstTurn?: PartialTurnOrders
+    }
+  | {
+      /** A battle under a stepped ruleset (issue 17): its `simulate` through the seam, the AI on every side. */
+      ruleset: SteppedOddsRuleset
+      setup: unknown
+      state: unknown
+      runs: number
+      seed: number
+      /** Absent: the ruleset's own limit (Atrilia: the encounter's turns). */
+      maxTurns?: number
+    }
+
+/** The stepped rulesets the odds worker can play. */
+export type SteppedOddsRuleset = 'atrilia'
 
 export type OddsWorkerMessage =
   | { type: 'progress'; done: number; runs: number }
@@ -112,6 +128,27 @@ export function runOdds(
     maxTurns: opts.maxTurns ?? 60,
     ...(opts.firstTurn ? { firstTurn: opts.firstTurn } : {})
   }
+  return runInWorker(data, onProgress, opts)
+}
+
+/**
+ * Play a battle under a stepped ruleset `runs` times from `state` with the AI on every side, in a
+ * worker thread (the same pool, keys and stopping as High Seas). `seed` is required: the caller mixes
+ * the battle's seed with its step, so the same step gives the same odds.
+ */
+export function runSteppedOdds(
+  ruleset: SteppedOddsRuleset,
+  setup: unknown,
+  state: unknown,
+  runs: number,
+  onProgress: ((done: number, runs: number) => void) | undefined,
+  opts: Omit<OddsOptions, 'firstTurn' | 'seed'> & { seed: number }
+): Promise<OddsResult> {
+  const data: OddsWorkerData = { ruleset, setup, state, runs, seed: opts.seed, ...(opts.maxTurns !== undefined ? { maxTurns: opts.maxTurns } : {}) }
+  return runInWorker(data, onProgress, opts)
+}
+
+function runInWorker(data: OddsWorkerData, onProgress: ((done: number, runs: number) => void) | undefined, opts: Pick<OddsOptions, 'key' | 'signal'>): Promise<OddsResult> {
   return new Promise<OddsResult>((resolve, reject) => {
     let settled = false
     let worker: Worker | undefined

@@ -1,12 +1,13 @@
 import { z } from 'zod'
-import type { RuleTableDef } from '../rules/tables'
+import type { RuleTableDef } from '../rules/table-def'
 
 /**
  * The Atrilian naval rules (seed 002 "Naval Rules", MC Gianni) as rule tables: data with the seed's
  * values as defaults, a source for each, editable per campaign. A battle takes a snapshot of the
  * battle table when it starts (`AtriliaSetup.rules`), so editing it never changes a battle fought.
- * These defs are ready for `src/shared/rules/tables.ts` (registered with the campaign tables when
- * the battle seam lands in the main process).
+ * They are registered with the campaign's rule tables in `src/shared/rules/tables.ts` (the Rules
+ * page lists and edits them with their sources); a new Atrilian battle snapshots the campaign's
+ * (possibly edited) battle table into its setup.
  */
 
 const Int = (min: number, max: number) => z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)

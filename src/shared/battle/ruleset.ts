@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { DiceSource } from '../highseas/dice'
-import type { RuleTableDef } from '../rules/tables'
+import type { RuleTableDef } from '../rules/table-def'
 
 /**
  * The battle seam: one object per rule system. A ruleset is one folder in `src/shared` (pure: no

@@ -18,6 +18,16 @@ import {
 } from '../highseas/types'
 import { contract } from './contract'
 import { DisplayName, NoInput } from './schemas'
+import { RULESET_IDS, type OrderProblem as OrderProblemT, type StepInfo as StepInfoT } from '../battle/ruleset'
+import {
+  AtriliaOrders as AtriliaOrdersSchema,
+  AtriliaSetup as AtriliaSetupSchema,
+  Id as AtriliaId,
+  type AtriliaOrders as AtriliaOrdersT,
+  type AtriliaReport as AtriliaReportT,
+  type AtriliaSetup as AtriliaSetupT,
+  type AtriliaState as AtriliaStateT
+} from '../atrilia/types'
 
 /** Contracts of High Seas battles (seed 003, IV–VI) and their calculators. */
 
@@ -97,8 +107,13 @@ export type BattleParticipantInput = z.input<typeof BattleParticipantInput>
 
 export const BattleStatus = z.enum(['active', 'concluded'])
 
+/** The rule system a battle is fought under (issue 17: High Seas the default). */
+export const RulesetId = z.enum(RULESET_IDS)
+
 export const BattleSummary = z.object({
   id: Id,
+  /** The rule system it is fought under. */
+  ruleset: RulesetId,
   name: z.string(),
   status: BattleStatus,
   turn: z.number().int(),
@@ -117,6 +132,7 @@ export const PendingOrders = z.object({
 })
 
 export const BattleView = BattleSummary.extend({
+  ruleset: z.literal('highSeas'),
   setup: BattleSetup,
   state: BattleState,
   /** Every resolved turn, oldest first. */
@@ -127,6 +143,76 @@ export const BattleView = BattleSummary.extend({
   aiPreview: z.record(ParticipantId, ShipOrders)
 })
 export type BattleView = z.infer<typeof BattleView>
+
+// ─── Atrilian hex battles (seed 002 "Naval Rules", issue 17) ────────────────────────────────────
+
+/** Who orders an Atrilian side's steps: the GM, or the AI (its orders are made when the step resolves). */
+export const SideControl = z.enum(['gm', 'ai'])
+export type SideControl = z.infer<typeof SideControl>
+
+/** The presets a battle may start from. */
+export const AtriliaPresetId = z.enum(['alZabdiyat'])
+
+/** An Atrilian side's id (as in `setup.sides[].id`). */
+const AtriliaSideId = AtriliaId
+
+/** Plain JSON values passed through as the pure ruleset makes them (their shapes: src/shared/atrilia/types.ts). */
+const json = <T>(what: string) => z.custom<T>((v) => typeof v === 'object' && v !== null, { message: `must be ${what}` })
+
+export const AtriliaSetupOut = json<AtriliaSetupT>('an Atrilian battle setup')
+export const AtriliaStateOut = json<AtriliaStateT>('an Atrilian battle state')
+export const AtriliaOrdersOut = json<AtriliaOrdersT>('the orders of one step')
+export const AtriliaReportOut = json<AtriliaReportT>('the report of one step')
+
+export const StepInfo = z.object({
+  turn: z.number().int(),
+  phase: z.string(),
+  label: z.string(),
+  side: z.string().nullable(),
+  diceOnly: z.boolean()
+}) satisfies z.ZodType<StepInfoT>
+export const OrderProblem = z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }) satisfies z.ZodType<OrderProblemT>
+export const StepOutcome = z.object({ winner: z.string().nullable(), reason: z.string() }).nullable()
+
+/** Start an Atrilian hex battle: from a preset or a full setup (exactly one), each side GM or AI. */
+export const AtriliaStartInput = z
+  .object({
+    ruleset: z.literal('atrilia'),
+    name: DisplayName.optional(),
+    preset: AtriliaPresetId.optional(),
+    /** The full setup (its `rules` are replaced by the campaign's Atrilian rule tables). */
+    setup: AtriliaSetupSchema.optional(),
+    /** Per side id: 'gm' (the default) or 'ai'. */
+    control: z.record(AtriliaSideId, SideControl).optional(),
+    seed: z.number().int().min(0).max(2 ** 31 - 1).optional()
+  })
+  .strict()
+export type AtriliaStartInput = z.output<typeof AtriliaStartInput>
+
+export const AtriliaBattleView = BattleSummary.extend({
+  ruleset: z.literal('atrilia'),
+  setup: AtriliaSetupOut,
+  state: AtriliaStateOut,
+  /** The next step: its turn, phase, label and phasing side. */
+  step: StepInfo,
+  /** Per side id: who orders its steps. */
+  control: z.record(z.string(), SideControl),
+  /** The orders saved for the next step (empty orders of its phase when none). */
+  pending: AtriliaOrdersOut,
+  /** The check of `pending` (always empty: only legal orders are saved). */
+  problems: z.array(OrderProblem),
+  /** What the AI would order for the next step when the phasing side is the AI's, else null. */
+  aiPreview: AtriliaOrdersOut.nullable(),
+  /** Every resolved step, oldest first. */
+  log: z.array(AtriliaReportOut),
+  outcome: StepOutcome,
+  /** The stored steps replay to the stored state. */
+  replayable: z.boolean()
+})
+export type AtriliaBattleView = z.infer<typeof AtriliaBattleView>
+
+export const AnyBattleView = z.discriminatedUnion('ruleset', [BattleView, AtriliaBattleView])
+export type AnyBattleView = z.infer<typeof AnyBattleView>
 
 // ─── Review and write-back ──────────────────────────────────────────────────────────────────────
 
@@ -176,6 +262,21 @@ export const BattleReview = z.object({
 })
 export type BattleReview = z.infer<typeof BattleReview>
 
+/** What became of an Atrilian ship (seed 002 §5.11 exited, §8.11 captured, §10 sunk). */
+export const AtriliaFate = z.enum(['afloat', 'sunk', 'captured', 'exited'])
+export const AtriliaReviewLine = z.object({
+  /** The ship's id in the battle setup. */
+  ship: z.string(),
+  name: z.string(),
+  /** Her side's id. */
+  side: z.string(),
+  /** The campaign ship, if any (null for preset ships). */
+  shipId: Id.nullable(),
+  fate: AtriliaFate
+})
+export const AtriliaBattleReview = z.object({ ruleset: z.literal('atrilia'), battleId: Id, lines: z.array(AtriliaReviewLine) })
+export type AtriliaBattleReview = z.infer<typeof AtriliaBattleReview>
+
 // ─── Odds ───────────────────────────────────────────────────────────────────────────────────────
 
 /** The most runs one odds request may ask for: about 2.5 s of a duel at the bench's 20,000 duels a second (issue 14). */
@@ -213,6 +314,32 @@ export const OddsResult = z.object({
   ms: z.number()
 })
 export type OddsResult = z.infer<typeof OddsResult>
+
+/** Start a High Seas battle (the input `battles.start` always took; `ruleset` may now name it). */
+export const HighSeasStartInput = z
+  .object({
+    ruleset: z.literal('highSeas').optional(),
+    name: DisplayName.optional(),
+    participants: z.array(BattleParticipantInput).min(2, 'a battle needs at least two participants').max(40),
+    range: Range.default('extreme'),
+    weather: Weather.default('clear'),
+    seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    /** Faces for the seed roll (9d10, each face a digit) when dice are entered by hand. */
+    dice: z.array(z.number().int()).max(20).optional()
+  })
+  .strict()
+
+/** Conclude a High Seas battle with its (GM-edited) review lines (as `battles.conclude` always took). */
+export const HighSeasConcludeInput = z
+  .object({
+    ruleset: z.literal('highSeas').optional(),
+    battleId: Id,
+    lines: z.array(ReviewLine).min(1).max(40, 'at most 40 lines: a battle has at most 40 participants')
+  })
+  .strict()
+
+/** Conclude an Atrilian battle: marks it concluded and writes nothing else (the campaign adapter comes with issue 18). */
+export const AtriliaConcludeInput = z.object({ ruleset: z.literal('atrilia'), battleId: Id }).strict()
 
 export const battleContracts = {
   'highseas.cannonTN': contract({
@@ -255,28 +382,60 @@ export const battleContracts = {
     output: z.array(BattleSetup.shape.participants.element)
   }),
   'battles.start': contract({
-    summary: 'Start a battle: campaign ships, generated ships, forts and towns, the starting range and weather; the seed is drawn from the campaign unless given.',
+    summary: 'Start a battle. High Seas (the default): campaign ships, generated ships, forts and towns, the starting range and weather. Atrilian hex battle (ruleset "atrilia"): a preset or a full setup, each side GM or AI. The seed is drawn from the campaign unless given.',
     scope: 'campaign',
     mutates: true,
-    input: z
-      .object({
-        name: DisplayName.optional(),
-        participants: z.array(BattleParticipantInput).min(2, 'a battle needs at least two participants').max(40),
-        range: Range.default('extreme'),
-        weather: Weather.default('clear'),
-        seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
-        /** Faces for the seed roll (9d10, each face a digit) when dice are entered by hand. */
-        dice: z.array(z.number().int()).max(20).optional()
-      })
-      .strict(),
+    input: z.discriminatedUnion(
+      'ruleset',
+      [
+        HighSeasStartInput,
+        AtriliaStartInput
+      ],
+      { error: 'ruleset: a battle is fought under "highSeas" (the default) or "atrilia"; Galleys & Galleons and Broadsides cannot be played yet' }
+    ),
     output: z.object({ battleId: Id })
   }),
   'battles.state': contract({
-    summary: "A battle's setup, current state, every resolved turn with its rolls, and the orders given for the next turn.",
+    summary: "A battle's setup, current state, every resolved turn (or step) with its rolls, and the orders given for the next one.",
     scope: 'campaign',
     mutates: false,
     input: z.object({ battleId: Id }).strict(),
-    output: BattleView
+    output: AnyBattleView
+  }),
+  'battles.checkOrders': contract({
+    summary: "Check the orders of an Atrilian battle's next step without saving them: every problem, in words.",
+    scope: 'campaign',
+    mutates: false,
+    input: z.object({ battleId: Id, orders: AtriliaOrdersSchema }).strict(),
+    output: z.object({ problems: z.array(OrderProblem) })
+  }),
+  'battles.stepOrders': contract({
+    summary: "Save the orders of an Atrilian battle's next step (one phase of the phasing player); refused with every problem if illegal.",
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ battleId: Id, orders: AtriliaOrdersSchema }).strict(),
+    output: z.object({ pending: AtriliaOrdersOut })
+  }),
+  'battles.resolveStep': contract({
+    summary: "Resolve an Atrilian battle's next step: the AI's orders when the phasing side is the AI's, else the saved orders; faces typed by hand first, then the battle's own dice.",
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ battleId: Id, dice: z.array(z.number().int()).max(2000).optional() }).strict(),
+    output: z.object({ report: AtriliaReportOut, state: AtriliaStateOut, step: StepInfo, outcome: StepOutcome })
+  }),
+  'battles.sideControl': contract({
+    summary: 'Hand an Atrilian side to the AI or take it over (the GM orders its steps).',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ battleId: Id, side: AtriliaSideId, control: SideControl }).strict(),
+    output: z.object({ side: z.string(), control: SideControl })
+  }),
+  'battles.replay': contract({
+    summary: 'Rebuild a battle from its setup and each stored step (orders and typed faces) and say whether it gives the stored state.',
+    scope: 'campaign',
+    mutates: false,
+    input: z.object({ battleId: Id }).strict(),
+    output: z.object({ steps: z.number().int(), same: z.boolean() })
   }),
   'battles.orders': contract({
     summary: "Give one ship her orders for the next turn (tactic, desperate strategy, targets and aim per battery, grapple, board); refused with the reason if illegal.",
@@ -314,7 +473,7 @@ export const battleContracts = {
     output: z.object({ report: TurnReport, state: BattleState })
   }),
   'battles.odds': contract({
-    summary: 'Play the battle from its current state many times — the AI on every ship, or this turn as ordered and then the AI — (in a worker thread) and report each side’s chances with 95% intervals.',
+    summary: 'Play the battle from its current state many times — the AI on every ship, or this turn as ordered and then the AI — (in a worker thread) and report each side’s chances with 95% intervals. An Atrilian battle plays the AI on both sides (mode "ai" only).',
     scope: 'campaign',
     mutates: false,
     // At most ODDS_MAX_RUNS: what the bench (npm run bench, highseas) plays in a few seconds on one core of a 2-core machine.
@@ -329,17 +488,17 @@ export const battleContracts = {
     output: OddsResult
   }),
   'battles.review': contract({
-    summary: 'What concluding the battle would write to the campaign: damage, guns and crew lost, powder spent, ships sunk, struck or captured.',
+    summary: 'What concluding the battle would write to the campaign: damage, guns and crew lost, powder spent, ships sunk, struck or captured. An Atrilian battle: each ship’s fate (afloat, sunk, captured, exited), written nowhere yet.',
     scope: 'campaign',
     mutates: false,
     input: z.object({ battleId: Id }).strict(),
-    output: BattleReview
+    output: z.union([BattleReview, AtriliaBattleReview])
   }),
   'battles.conclude': contract({
-    summary: 'Apply the (GM-edited) review to the campaign in one step: ships take their damage, prizes join their captors’ owners, sunk ships are marked lost.',
+    summary: 'Apply the (GM-edited) review to the campaign in one step: ships take their damage, prizes join their captors’ owners, sunk ships are marked lost. An Atrilian battle (ruleset "atrilia", no lines) is only marked concluded.',
     scope: 'campaign',
     mutates: true,
-    input: z.object({ battleId: Id, lines: z.array(ReviewLine).min(1).max(40, 'at most 40 lines: a battle has at most 40 participants') }).strict(),
+    input: z.discriminatedUnion('ruleset', [HighSeasConcludeInput, AtriliaConcludeInput]),
     output: z.object({ battleId: Id, applied: z.array(z.object({ participantId: ParticipantId, shipId: Id.nullable(), text: z.string() })) })
   }),
   'ships.repairRudder': contract({

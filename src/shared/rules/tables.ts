@@ -5,21 +5,15 @@ import { UPKEEP_TABLE_DEFS } from '../ship/upkeep-tables'
 import { HIGH_SEAS_TABLE_DEF } from '../highseas/tables'
 import { VOYAGE_TABLE_DEFS } from '../voyage/tables'
 import { TRADE_TABLE_DEFS } from '../trade/tables'
+import { ATRILIA_TABLE_DEFS } from '../atrilia/tables'
+import type { RuleTableDef } from './table-def'
 
 /**
  * Rule tables are data, per campaign: each has a schema, seed or house-default values, and says
  * where its values come from. A campaign stores only the tables its GM edited; the others read
  * these defaults. Later features add their tables here.
  */
-export interface RuleTableDef<S extends z.ZodType = z.ZodType> {
-  title: string
-  description: string
-  /** Where the default values come from: a seed section, or "house default" with the rules guide's section. */
-  source: string
-  seedValue: boolean
-  schema: S
-  defaults: z.output<S>
-}
+export type { RuleTableDef } from './table-def'
 
 function table<S extends z.ZodType>(def: RuleTableDef<S>): RuleTableDef<S> {
   return def
@@ -147,7 +141,11 @@ export const RULE_TABLES = {
   shareTrading: table(TRADE_TABLE_DEFS.shareTrading),
   prizeHolds: table(TRADE_TABLE_DEFS.prizeHolds),
   townRansom: table(TRADE_TABLE_DEFS.townRansom),
-  bootyArticles: table(TRADE_TABLE_DEFS.bootyArticles)
+  bootyArticles: table(TRADE_TABLE_DEFS.bootyArticles),
+  // The Atrilian hex battle (seed 002 "Naval Rules" §2–§12, TABLES): src/shared/atrilia/tables.ts.
+  atriliaBattle: table(ATRILIA_TABLE_DEFS.atriliaBattle),
+  atriliaShips: table(ATRILIA_TABLE_DEFS.atriliaShips),
+  atriliaImprovements: table(ATRILIA_TABLE_DEFS.atriliaImprovements)
 } as const
 
 export type RuleTables = typeof RULE_TABLES

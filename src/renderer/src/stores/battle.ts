@@ -46,6 +46,8 @@ interface State {
   oddsProgress: { message: string; fraction: number | null } | null
   /** Notes the last saved orders came back with. */
   notes: Record<string, string[]>
+  /** The battle is fought under another rule system (its own page shows it): its ruleset id, else null. */
+  otherRuleset: string | null
   /**
    * The orders on the board of each GM ship the GM has looked at this turn (saved or not): the orders
    * panel edits them, and resolving saves every one that differs from what is saved, whichever ship
@@ -70,7 +72,8 @@ export const useBattleStore = defineStore('battle', {
     oddsRunning: false,
     oddsProgress: null,
     notes: {},
-    drafts: {}
+    drafts: {},
+    otherRuleset: null
   }),
   getters: {
     participants: (s) => s.view?.setup.participants ?? [],
@@ -107,6 +110,14 @@ export const useBattleStore = defineStore('battle', {
         this.missing = true
         return
       }
+      // This store keeps High Seas battles; another rule system's battle (the Atrilian hex battle) has its own page and store (issue 17).
+      if (v.ruleset !== 'highSeas') {
+        this.otherRuleset = v.ruleset
+        this.view = null
+        this.missing = false
+        return
+      }
+      this.otherRuleset = null
       // A turn resolved (here, in another window, or undone): the orders on the board were for another turn.
       if (this.view && this.view.state.turn !== v.state.turn) this.drafts = {}
       this.view = v
