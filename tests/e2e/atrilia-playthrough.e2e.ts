@@ -9,7 +9,7 @@ import { label, parseLabel, type Hex } from '../../src/shared/atrilia/hex'
 import { alZabdiyat } from '../../src/shared/atrilia/preset'
 import { atriliaRuleset } from '../../src/shared/atrilia/ruleset'
 import type { AtriliaOrders, AtriliaOrdersInput, AtriliaState } from '../../src/shared/atrilia/types'
-import { apiOk, openSample, ROOT, useHost } from './harness'
+import { apiOk, openPage, openSample, ROOT, useHost } from './harness'
 
 /**
  * The scripted play-through of "The first battle of al-Zabdiyat" (tests/fixtures/al-zabdiyat-script.json;
@@ -68,9 +68,15 @@ describe('the scripted play-through of al-Zabdiyat in Chromium', () => {
     const api = <T>(name: string, input: unknown = {}): Promise<T> => apiOk<T>(host, name, input)
     const pure = pureStates()
     await openSample(page)
-    // Started through the door (the New battle dialog's own start is the board's test, tests/e2e/atrilia-battle.e2e.ts).
-    const { battleId } = await api<{ battleId: number }>('battles.start', { ruleset: 'atrilia', preset: 'alZabdiyat' })
-    await page.goto(`${host.url}#/campaign/battles/${battleId}`)
+    // Started as a GM starts it: Battles → New battle → the Atrilian hex battle's preset, both sides played by hand.
+    await openPage(page, 'Battles', 'battles')
+    await page.locator('[data-test=new-battle]').click()
+    const dialog = page.locator('[data-test=new-battle-dialog]')
+    await dialog.locator('[data-test=ruleset-atrilia]').click()
+    await dialog.getByText('The first battle of al-Zabdiyat').waitFor()
+    await dialog.locator('[data-test=new-battle-start]').click()
+    await page.locator('[data-test=phase-label]').getByText('Turn 1 — the Pheacians: roll for movement').waitFor()
+    const battleId = Number(/\/battles\/(\d+)/.exec(page.url())![1])
     await page.locator('[data-test=hex-board] canvas').first().waitFor()
     const view = () => api<View>('battles.state', { battleId })
     const names = Object.fromEntries(alZabdiyat().ships.map((s) => [s.id, s.name]))
