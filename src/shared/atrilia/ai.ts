@@ -13,7 +13,7 @@ import {
   type Pre
 } from './engine'
 import type { RamKind, RamResult } from './tables'
-import type { AtriliaOrders, AtriliaSetup, AtriliaState, Edge, MarineAttack, MarineMove, MoveStep, OtherAttack, Place, ShipMove, ShipState } from './types'
+import { emptyOrders, type AtriliaOrders, type AtriliaSetup, type AtriliaState, type Edge, type MarineAttack, type MarineMove, type MoveStep, type OtherAttack, type Place, type ShipMove, type ShipState } from './types'
 
 /**
  * The AI player of the Atrilian hex battle (seed 002): orders for the phasing player's current phase
@@ -78,23 +78,7 @@ function legal(setup: AtriliaSetup, state: AtriliaState, o: AtriliaOrders): Atri
       const trial = { ...out, [k]: [...(out as unknown as Record<string, unknown[]>)[k]!, it] } as AtriliaOrders
       if (checkOrders(setup, state, trial).length === 0) out = trial
     }
-  return checkOrders(setup, state, out).length === 0 ? out : emptyOf(o.phase)
-}
-
-function emptyOf(phase: AtriliaOrders['phase']): AtriliaOrders {
-  switch (phase) {
-    case 'roll':
-    case 'repair':
-      return { phase, scuttle: [] }
-    case 'move':
-      return { phase, scuttle: [], ships: [] }
-    case 'marines':
-      return { phase, scuttle: [], moves: [] }
-    case 'marineAttacks':
-      return { phase, scuttle: [], targets: [], uncommit: [] }
-    case 'otherAttacks':
-      return { phase, scuttle: [], attacks: [] }
-  }
+  return checkOrders(setup, state, out).length === 0 ? out : emptyOrders(o.phase)
 }
 
 // ─── Risk: what the enemy's marines that reach a ship now would do to her (§8) ──────────────────

@@ -6,7 +6,7 @@ import { aiOrders } from './ai'
 import { checkOrders, phasingSide, prep, resolveStep, sideName, startBattle } from './engine'
 import { simulate } from './simulate'
 import { ATRILIA_TABLE_DEFS } from './tables'
-import { AtriliaOrders, type Phase, AtriliaSetup, PHASE_NAMES, type AtriliaOrdersInput, type AtriliaReport, type AtriliaState } from './types'
+import { AtriliaOrders, AtriliaSetup, emptyOrders, PHASE_NAMES, type AtriliaOrdersInput, type AtriliaReport, type AtriliaState } from './types'
 
 /**
  * The Atrilian hex battle (seed 002 "Naval Rules") on the battle seam. A step is one phase of the
@@ -49,20 +49,4 @@ export const atriliaRuleset: Ruleset<AtriliaSetup, AtriliaState, AtriliaOrders, 
   replay: (setup, steps, seed) => replayAtrilia(setup, steps, seed),
   simulate: (setup, state, opts) => simulate(setup, state, opts)
 }
-
-/** The orders of a phase with nothing ordered (always legal). */
-export function emptyOrders(phase: Phase): AtriliaOrders {
-  switch (phase) {
-    case 'roll':
-    case 'repair':
-      return { phase, scuttle: [] }
-    case 'move':
-      return { phase, scuttle: [], ships: [] }
-    case 'marines':
-      return { phase, scuttle: [], moves: [] }
-    case 'marineAttacks':
-      return { phase, scuttle: [], targets: [], uncommit: [] }
-    case 'otherAttacks':
-      return { phase, scuttle: [], attacks: [] }
-  }
-}
+export { emptyOrders }

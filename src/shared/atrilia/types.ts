@@ -304,3 +304,20 @@ export interface AtriliaReport {
   orders: AtriliaOrders
   events: AtriliaEvent[]
 }
+
+/** The orders of a phase with nothing ordered (always legal). */
+export function emptyOrders(phase: Phase): AtriliaOrders {
+  switch (phase) {
+    case 'roll':
+    case 'repair':
+      return { phase, scuttle: [] }
+    case 'move':
+      return { phase, scuttle: [], ships: [] }
+    case 'marines':
+      return { phase, scuttle: [], moves: [] }
+    case 'marineAttacks':
+      return { phase, scuttle: [], targets: [], uncommit: [] }
+    case 'otherAttacks':
+      return { phase, scuttle: [], attacks: [] }
+  }
+}
