@@ -16,6 +16,7 @@ import type { AtriliaBattleView, AtriliaBattleReview } from '../../src/shared/co
 import { highSeasRuleset } from '../../src/shared/highseas/ruleset'
 import type { BattleSetup, BattleState, TurnOrders } from '../../src/shared/highseas/types'
 import { ATRILIA_RULES } from '../../src/shared/atrilia/tables'
+import type { AtriliaReport, AtriliaState } from '../../src/shared/atrilia/types'
 import { AL_ZABDIYAT_INPUT } from '../../src/shared/atrilia/preset'
 import { parseLabel } from '../../src/shared/atrilia/hex'
 import { ruleSource } from '../../src/shared/words'
@@ -34,6 +35,8 @@ afterAll(dropSample)
 /** Typed calls with the real (union) outputs of the battle commands. */
 const call = <N extends CommandName>(name: N, input: unknown = {}): Promise<CommandOutput<N>> => (s.t.door as Door).call(name, input)
 const view = async (battleId: number) => (await call('battles.state', { battleId })) as AtriliaBattleView
+/** battles.resolveStep answers any ruleset's report and state: here an Atrilian one. */
+const resolveStep = async (input: Record<string, unknown>) => (await call('battles.resolveStep', input)) as CommandOutput<'battles.resolveStep'> & { report: AtriliaReport; state: AtriliaState }
 const start = (extra: Record<string, unknown> = {}) => call('battles.start', { ruleset: 'atrilia', preset: 'alZabdiyat', seed: 7, ...extra })
 const lastSummary = () => (s.db().prepare(`SELECT summary FROM journal ORDER BY seq DESC LIMIT 1`).get() as { summary: string }).summary
 const count = (table: string, battleId: number) => (s.db().prepare(`SELECT count(*) AS n FROM ${table} WHERE battle_id = ?`).get(battleId) as { n: number }).n
@@ -42,7 +45,7 @@ const count = (table: string, battleId: number) => (s.db().prepare(`SELECT count
 async function playToEnd(battleId: number, limit = 400): Promise<number> {
   let n = 0
   while (n < limit) {
-    const out = await call('battles.resolveStep', { battleId })
+    const out = await resolveStep({ battleId })
     n++
     if (out.outcome) return n
   }
@@ -134,7 +137,7 @@ describe('orders and steps', () => {
     const mismatch = await call('battles.checkOrders', { battleId, orders: { phase: 'move' } })
     expect(mismatch.problems).toEqual([{ path: [], message: 'these are orders for ship movement and ramming, but the next step is roll for movement' }])
     // The movement roll typed by hand: a 4 (§5.1).
-    const rolled = await call('battles.resolveStep', { battleId, dice: [4] })
+    const rolled = await resolveStep({ battleId, dice: [4] })
     expect(rolled.report.events[0]!.rolls[0]).toMatchObject({ notation: '1d6', dice: [4], total: 4, manual: true })
     expect(rolled.state.roll).toBe(4)
     expect(rolled.step).toMatchObject({ phase: 'move', side: 'pheacians', diceOnly: false })
@@ -153,7 +156,7 @@ describe('orders and steps', () => {
     expect(saved.pending).toEqual({ phase: 'move', scuttle: [], ships: [{ ship: 'thalassa', steps: ['forward', 'forward', 'forward'], through: false }] })
     expect(lastSummary()).toBe('Orders for turn 1 — the Pheacians: ship movement and ramming in the first battle of al-Zabdiyat')
     expect((await view(battleId)).pending).toEqual(saved.pending)
-    const moved = await call('battles.resolveStep', { battleId })
+    const moved = await resolveStep({ battleId })
     expect(moved.state.ships.thalassa).toMatchObject({ at: parseLabel('D7'), facing: 4 })
     expect(moved.report.events[0]!.text).toBe('Thalassa moves to D7 facing 4 (6 of 7 points).')
     const v = await view(battleId)
@@ -164,7 +167,7 @@ describe('orders and steps', () => {
 
   it('seed 002 §4: the AI orders the steps of a side handed to it (its preview is what the step follows); the GM cannot order for it; taking it back returns the orders', async () => {
     const { battleId } = await start()
-    await call('battles.resolveStep', { battleId, dice: [5] })
+    await resolveStep({ battleId, dice: [5] })
     await call('battles.stepOrders', { battleId, orders: { phase: 'move', ships: [{ ship: 'skylla', steps: ['forward'] }] } })
     const handed = await call('battles.sideControl', { battleId, side: 'pheacians', control: 'ai' })
     expect(handed).toEqual({ side: 'pheacians', control: 'ai' })
@@ -176,7 +179,7 @@ describe('orders and steps', () => {
     expect(v.aiPreview!.phase).toBe('move')
     const refused = await s.fail('battles.stepOrders', { battleId, orders: { phase: 'move' } })
     expect(refused).toMatchObject({ code: 'rule', message: 'The AI orders the Pheacians: take them over first, then give their orders.' })
-    const out = await call('battles.resolveStep', { battleId })
+    const out = await resolveStep({ battleId })
     expect(out.report.orders).toEqual(v.aiPreview)
     expect(lastSummary()).toBe('Resolved turn 1 — the Pheacians: ship movement and ramming of the first battle of al-Zabdiyat (the AI’s orders)')
     await call('battles.sideControl', { battleId, side: 'pheacians', control: 'gm' })
@@ -189,7 +192,7 @@ describe('orders and steps', () => {
     // Turn 1 by hand: every step of both players in the order of §4.
     const phases: string[] = []
     for (let i = 0; i < 12; i++) {
-      const out = await call('battles.resolveStep', { battleId })
+      const out = await resolveStep({ battleId })
       phases.push(`${out.report.side}:${out.report.phase}`)
     }
     expect(phases).toEqual(
@@ -223,7 +226,7 @@ describe('orders and steps', () => {
 
   it('a stored step whose state was changed does not replay to it (battles.replay same: false)', async () => {
     const { battleId } = await start()
-    await call('battles.resolveStep', { battleId, dice: [3] })
+    await resolveStep({ battleId, dice: [3] })
     expect(await call('battles.replay', { battleId })).toEqual({ steps: 1, same: true })
     const row = s.db().prepare(`SELECT state FROM battle WHERE id = ?`).get(battleId) as { state: string }
     const st = JSON.parse(row.state)
@@ -247,7 +250,7 @@ describe('dice typed by hand', () => {
     const bad = await s.fail('battles.resolveStep', { battleId, dice: [7] })
     expect(bad).toMatchObject({ code: 'invalid_input' })
     expect(s.snapshot()).toEqual(before)
-    const out = await call('battles.resolveStep', { battleId, dice: [2] })
+    const out = await resolveStep({ battleId, dice: [2] })
     expect(out.state.roll).toBe(2)
     const logged = s.db().prepare(`SELECT purpose, manual, command FROM roll_log ORDER BY id DESC LIMIT 1`).get()
     expect(logged).toEqual({ purpose: 'The first battle of al-Zabdiyat, Turn 1 — the Pheacians: roll for movement: movement roll for the Pheacians', manual: 1, command: 'battles.resolveStep' })
@@ -261,10 +264,10 @@ describe('undo', () => {
   it('the campaign’s undo takes back one step at a time (and the orders saved for it), redo puts it back', async () => {
     const { battleId } = await start()
     const fresh = s.snapshot() as { tables: unknown }
-    await call('battles.resolveStep', { battleId, dice: [6] })
+    await resolveStep({ battleId, dice: [6] })
     const rolled = s.snapshot() as { tables: unknown }
     await call('battles.stepOrders', { battleId, orders: { phase: 'move', ships: [{ ship: 'thalassa', steps: ['forward'] }] } })
-    await call('battles.resolveStep', { battleId })
+    await resolveStep({ battleId })
     expect(count('battle_step', battleId)).toBe(2)
     await call('history.undo')
     // Back before the move: its orders saved again, waiting.
@@ -288,7 +291,7 @@ describe('undo', () => {
 describe('odds', () => {
   it('plays the battle from its current state many times with the AI on both sides (in the worker); the same step gives the same odds; "asOrdered" is refused', async () => {
     const { battleId } = await start()
-    await call('battles.resolveStep', { battleId, dice: [4] })
+    await resolveStep({ battleId, dice: [4] })
     const a = await call('battles.odds', { battleId, runs: 200 })
     expect(a).toMatchObject({ mode: 'ai', runs: 200, maxTurns: 20 })
     expect(a.sides.map((x) => x.side)).toEqual(['pheacians', 'meshuesh'])
@@ -307,7 +310,7 @@ describe('list, remove, review and conclude', () => {
   it('lists Atrilian and High Seas battles together; removes an Atrilian battle with its steps, and undo brings it back', async () => {
     const hs = await call('battles.start', seaDogVsMerchantman(s, { name: 'Off Tortuga' }))
     const { battleId } = await start()
-    await call('battles.resolveStep', { battleId, dice: [1] })
+    await resolveStep({ battleId, dice: [1] })
     const list = await call('battles.list')
     expect(list.map((b) => [b.id, b.ruleset, b.name, b.turn])).toEqual([
       [battleId, 'atrilia', 'The first battle of al-Zabdiyat', 1],
@@ -336,7 +339,7 @@ describe('list, remove, review and conclude', () => {
 
   it('the review gives each ship’s fate; concluding writes nothing but the battle’s status, and the battle takes no more orders', async () => {
     const { battleId } = await start()
-    await call('battles.resolveStep', { battleId, dice: [2] })
+    await resolveStep({ battleId, dice: [2] })
     const review = (await call('battles.review', { battleId })) as AtriliaBattleReview
     expect(review).toMatchObject({ ruleset: 'atrilia', battleId })
     expect(review.lines.map((l) => [l.ship, l.name, l.side, l.shipId, l.fate])).toEqual([

@@ -2,7 +2,7 @@ import { atriliaRuleset, emptyOrders } from '../../shared/atrilia/ruleset'
 import { controller, prep } from '../../shared/atrilia/engine'
 import { ATRILIA_PRESETS } from '../../shared/atrilia/preset'
 import { AtriliaSetup, type AtriliaOrders, type AtriliaReport, type AtriliaState } from '../../shared/atrilia/types'
-import type { AtriliaBattleReview, AtriliaStartInput } from '../../shared/commands/battles'
+import { ATRILIA_ODDS_MAX_RUNS, type AtriliaBattleReview, type AtriliaStartInput } from '../../shared/commands/battles'
 import { CommandError } from '../../shared/errors'
 import type { DiceBox } from '../../shared/dice/roll'
 import { getRule } from '../campaign-core/rules'
@@ -20,7 +20,10 @@ import { insertStepped, loadStepped, type SteppedDef } from './stepped'
 export const ATRILIA_STEPPED: SteppedDef<AtriliaSetup, AtriliaState, AtriliaOrders, AtriliaReport> = {
   ruleset: atriliaRuleset as SteppedDef<AtriliaSetup, AtriliaState, AtriliaOrders, AtriliaReport>['ruleset'],
   emptyOrders: (_setup, state) => emptyOrders(state.phase),
-  sides: (setup) => setup.sides.map((s) => ({ side: s.id, name: s.name, names: setup.ships.filter((x) => x.side === s.id).map((x) => x.name) }))
+  sides: (setup) => setup.sides.map((s) => ({ side: s.id, name: s.name, names: setup.ships.filter((x) => x.side === s.id).map((x) => x.name) })),
+  // A turn is played once its last player's repair is done: the first player's roll of the next turn is due.
+  turnsPlayed: (_setup, state) => (state.phase === 'roll' && state.player === 0 ? state.turn - 1 : state.turn),
+  oddsMaxRuns: ATRILIA_ODDS_MAX_RUNS
 }
 
 export function beginAtriliaBattle(db: Db, input: AtriliaStartInput, dice: (given?: readonly number[]) => DiceBox): { battleId: number } {

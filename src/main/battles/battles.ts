@@ -17,7 +17,9 @@ import { addShipEvent, requireShip } from '../theah/shipyard'
 import { registerBattleStarter } from '../campaign-core/battle-seam'
 import { sideName } from '../../shared/words'
 import { STATUS_WORDS, buildParticipants, captainOf, rudderDamageOf } from './participants'
-import { type Battle, NO_PENDING, type ParticipantInput, fmt, loadBattle, participant, plural, requireActive, requireRow, savePending, theBattle } from './rows'
+import { type Battle, NO_PENDING, type ParticipantInput, fmt, loadBattle, participant, plural, requireActive, requireRow, theBattle } from './rows'
+import { HIGH_SEAS_STEPPED } from './high-seas'
+import { resolveNextStep, summaryOf, writePending } from './stepped'
 
 /**
  * High Seas battles in the campaign (seed 003, IV–VI): starting a battle from campaign ships,
@@ -125,34 +127,11 @@ registerBattleStarter((db, r, dice) => beginBattle(db, { name: r.name, participa
 
 // ─── Reading ────────────────────────────────────────────────────────────────────────────────────
 
-function summaryOf(b: Battle, label: (day: number) => string): BattleSummary {
-  const sides: { side: string; names: string[] }[] = []
-  for (const p of b.setup.participants) {
-    let s = sides.find((x) => x.side === p.side)
-    if (!s) sides.push((s = { side: p.side, names: [] }))
-    s.names.push(p.name)
-  }
-  return {
-    id: b.row.id,
-    ruleset: 'highSeas',
-    name: b.row.name,
-    status: b.row.status,
-    turn: b.state.turn,
-    startedDay: b.row.started_day,
-    startedLabel: label(b.row.started_day),
-    sides,
-    winner: b.state.winner
-  }
-}
+/** A High Seas battle's line in the list: the generic summary (./stepped.ts), its sides by the names to show. */
+const summaryOfBattle = (b: Battle, label: (day: number) => string): BattleSummary => summaryOf(HIGH_SEAS_STEPPED, b.row, b.setup, b.state, label)
 
 export function battleSummary(db: Db, battleId: number): BattleSummary {
-  return summaryOf(loadBattle(db, battleId), labelOf(db))
-}
-
-export function listBattles(db: Db): BattleSummary[] {
-  const ids = stmt(db, `SELECT id FROM battle ORDER BY id DESC`).all() as { id: number }[]
-  const label = labelOf(db)
-  return ids.map((r) => summaryOf(loadBattle(db, r.id), label))
+  return summaryOfBattle(loadBattle(db, battleId), labelOf(db))
 }
 
 export function battleView(db: Db, battleId: number): BattleView {
@@ -164,7 +143,7 @@ export function battleView(db: Db, battleId: number): BattleView {
     }
   }
   return {
-    ...summaryOf(b, labelOf(db)),
+    ...summaryOfBattle(b, labelOf(db)),
     ruleset: 'highSeas',
     setup: b.setup,
     state: b.state,
@@ -206,7 +185,7 @@ export function giveOrders(db: Db, input: { battleId: number; participantId: str
     throw new CommandError('rule', `The ${p.name} cannot carry out these orders: ${problems.join('; ')}.`, { problems, reasons: problems })
   }
   b.pending.ships[p.id] = input.orders
-  savePending(db, b.row.id, b.pending)
+  writePending(db, b.row.id, b.pending)
   const nameOf = (id: string | undefined) => b.setup.participants.find((x) => x.id === id)?.name ?? id ?? ''
   const o = input.orders
   const tactic =
@@ -227,7 +206,7 @@ export function setControl(db: Db, input: { battleId: number; participantId: str
   if (input.control === 'ai' && b.pending.ships[p.id]) {
     // The AI gives her orders now: those the GM gave no longer stand.
     delete b.pending.ships[p.id]
-    savePending(db, b.row.id, b.pending)
+    writePending(db, b.row.id, b.pending)
   }
   return { participantId: p.id, control: input.control, from, name: p.name, battle: b.row.name }
 }
@@ -248,7 +227,7 @@ export function addMelee(db: Db, input: { battleId: number; result: MeleeResult 
     }
   }
   b.pending.melee = [...b.pending.melee.filter((m) => !(samePair(m, r))), r]
-  savePending(db, b.row.id, b.pending)
+  writePending(db, b.row.id, b.pending)
   return { pending: b.pending, text: `${participant(b, r.winner).name} won the melee between the ${a.name} and the ${c.name}`, battle: b.row.name }
 }
 
@@ -261,64 +240,25 @@ export function addHeroic(db: Db, input: { battleId: number; action: HeroicActio
   if (input.action.target !== undefined) participant(b, input.action.target, 'action.target')
   if (input.action.personId !== undefined) captainOf(db, input.action.personId, 'action.personId')
   b.pending.heroic.push(input.action)
-  savePending(db, b.row.id, b.pending)
+  writePending(db, b.row.id, b.pending)
   return { pending: b.pending, text: `${input.action.hero} aboard the ${p.name}`, battle: b.row.name }
 }
 
 // ─── Resolving a turn ───────────────────────────────────────────────────────────────────────────
 
+/**
+ * `battles.resolveTurn`: the generic step (./stepped.ts, one step = one turn) with High Seas' words —
+ * a concluded or decided battle refused as it always was, a short hand of typed faces the door's
+ * `needs_dice`. The turn is stored in `battle_turn` with the orders it followed (AI ships' filled in).
+ */
 export function resolveNextTurn(db: Db, input: { battleId: number; dice?: number[] }, mode: DiceMode, command: string) {
   const b = loadBattle(db, input.battleId)
   requireActive(b, 'resolving a turn')
   if (battleOver(b.state)) {
     throw new CommandError('rule', `The ${b.row.name} is over${b.state.winner ? ` (${sideName(b.state.winner)} is left fighting)` : ''}: conclude it to write its outcome to the campaign.`)
   }
-  const orders = ordersForTurn(b.setup, b.state, b.pending)
-  const box = new DiceBox(new Rng(b.state.rng), input.dice ?? [], mode, () => currentDay(db))
-  let result: { state: BattleState; report: TurnReport }
-  try {
-    result = resolveTurn(b.setup, b.state, orders, boxDice(box))
-  } catch (e) {
-    if (e instanceof IllegalOrders) {
-      throw new CommandError('rule', `Turn ${b.state.turn} of the ${b.row.name} cannot be resolved: ${e.reasons.join('; ')}.`, { reasons: e.reasons })
-    }
-    throw e
-  }
-  const unused = box.unused()
-  if (unused > 0) {
-    const used = box.records.reduce((n, r) => n + r.faces.length, 0)
-    throw new CommandError('invalid_input', `dice: ${unused} of the faces given ${unused === 1 ? 'was' : 'were'} not needed (this turn used ${used}).`, {
-      field: 'dice',
-      issues: [{ field: 'dice', message: 'more faces than needed' }]
-    })
-  }
-  const { state, report } = result
-  stmt(db, `UPDATE battle SET state = ?, pending = ? WHERE id = ?`).run(JSON.stringify(state), JSON.stringify(NO_PENDING()), b.row.id)
-  stmt(db, `INSERT INTO battle_turn (battle_id, turn, orders, dice, report) VALUES (?, ?, ?, ?, ?)`).run(
-    b.row.id,
-    b.state.turn,
-    JSON.stringify(orders),
-    input.dice && input.dice.length ? JSON.stringify(input.dice) : null,
-    JSON.stringify(report)
-  )
-  const log = stmt(
-    db,
-    `INSERT INTO roll_log (day, kind, purpose, notation, faces, dice, kept, total, manual, command) VALUES (?, 'battle', ?, ?, ?, ?, ?, ?, ?, ?)`
-  )
-  box.records.forEach((r, i) => {
-    log.run(
-      box.days[i] ?? 0,
-      `${b.row.name}, turn ${b.state.turn}: ${r.purpose}`,
-      r.notation,
-      JSON.stringify(r.faces),
-      JSON.stringify(r.dice),
-      JSON.stringify(r.kept),
-      r.total,
-      r.manual ? 1 : 0,
-      command
-    )
-  })
-  return { report, state, name: b.row.name }
+  const out = resolveNextStep(db, HIGH_SEAS_STEPPED, input.battleId, input.dice, mode, command, { unit: 'turn', shortHand: 'raise' })
+  return { report: out.report as TurnReport, state: out.state as BattleState, name: b.row.name }
 }
 
 // ─── The rudder, repaired in port ───────────────────────────────────────────────────────────────

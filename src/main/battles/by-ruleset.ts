@@ -4,37 +4,34 @@ import { CommandError } from '../../shared/errors'
 import { stmt, type Db } from '../campaign/sqlite'
 import { labelOf } from '../campaign-core/clock-state'
 import { ATRILIA_STEPPED } from './atrilia'
-import { battleSummary } from './battles'
+import { HIGH_SEAS_STEPPED } from './high-seas'
 import { RULESET_NAMES, requireRow } from './rows'
 import { loadStepped, steppedSummary, type SteppedDef } from './stepped'
 
 /**
- * Which code serves a stored battle (issue 17): High Seas (./battles.ts, its own turns) or a stepped
- * ruleset (./stepped.ts with the ruleset's SteppedDef). Galleys & Galleons and Broadsides add their
- * SteppedDef here when they come.
+ * Which SteppedDef serves a stored battle (issue 17): every battle is served by the generic code of
+ * ./stepped.ts with its ruleset's SteppedDef — High Seas (./high-seas.ts: one step a whole turn, its
+ * turns in `battle_turn`, control per ship) and the Atrilian hex battle (./atrilia.ts). Galleys &
+ * Galleons and Broadsides add their SteppedDef here when they come.
  */
 
-const STEPPED: Partial<Record<RulesetId, SteppedDef>> = { atrilia: ATRILIA_STEPPED }
+const STEPPED: Partial<Record<RulesetId, SteppedDef>> = { highSeas: HIGH_SEAS_STEPPED, atrilia: ATRILIA_STEPPED }
 
-/** The SteppedDef of a ruleset played in steps, or null (High Seas). */
-export function steppedDefOf(ruleset: RulesetId): SteppedDef | null {
-  if (ruleset === 'highSeas') return null
+/** The SteppedDef of a ruleset; one not playable yet is refused. */
+export function steppedDefOf(ruleset: RulesetId): SteppedDef {
   const def = STEPPED[ruleset]
   if (!def) throw new CommandError('rule', `Battles under ${RULESET_NAMES[ruleset]} cannot be played yet.`, { ruleset })
   return def
 }
 
-/** The stepped ruleset a battle is fought under; a High Seas battle is refused with the command to use instead. */
-export function requireStepped(db: Db, battleId: number, doing: string, instead: string): SteppedDef {
-  const row = requireRow(db, battleId)
-  const def = steppedDefOf(row.ruleset)
-  if (!def) throw new CommandError('rule', `The ${row.name} is a High Seas battle, played in whole turns: ${doing} is for battles played in steps (${instead}).`, { field: 'battleId', ruleset: row.ruleset })
-  return def
+/** The SteppedDef of a stored battle. */
+export function defOfBattle(db: Db, battleId: number): SteppedDef {
+  return steppedDefOf(requireRow(db, battleId).ruleset)
 }
 
 export function anySummary(db: Db, battleId: number, label = labelOf(db)): BattleSummary {
-  const def = steppedDefOf(requireRow(db, battleId).ruleset)
-  return def ? steppedSummary(def, loadStepped(db, def, battleId), label) : battleSummary(db, battleId)
+  const def = defOfBattle(db, battleId)
+  return steppedSummary(def, loadStepped(db, def, battleId), label)
 }
 
 /** Every battle, newest first, under any ruleset. */

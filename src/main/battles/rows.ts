@@ -103,9 +103,6 @@ export function participant(b: Battle, id: string, field = 'participantId') {
   return p
 }
 
-export function savePending(db: Db, battleId: number, pending: Pending): void {
-  stmt(db, `UPDATE battle SET pending = ? WHERE id = ?`).run(JSON.stringify(pending), battleId)
-}
 
 /** "the Battle of 8 Quartus", or the name itself when it starts with "the" ("The first battle of al-Zabdiyat"). */
 export function theBattle(name: string, capital = false): string {

@@ -10,8 +10,10 @@ import { runOdds } from '../highseas/odds'
 import { getRule } from '../campaign-core/rules'
 import { CommandError } from '../../shared/errors'
 import { beginAtriliaBattle, reviewAtrilia } from '../battles/atrilia'
-import { anySummary, listAllBattles, requireStepped, steppedDefOf } from '../battles/by-ruleset'
-import { rulesetOf, theBattle } from '../battles/rows'
+import { anySummary, defOfBattle, listAllBattles } from '../battles/by-ruleset'
+import { RULESET_NAMES, rulesetOf, theBattle } from '../battles/rows'
+import { sideName } from '../../shared/words'
+import type { TurnReport, BattleState } from '../../shared/highseas/types'
 import { checkStepOrders, concludeStepped, replayStepped, resolveNextStep, saveStepOrders, setSideControl, steppedOddsInput, steppedView } from '../battles/stepped'
 import { labelOf } from '../campaign-core/clock-state'
 import { runSteppedOdds } from '../highseas/odds'
@@ -19,6 +21,12 @@ import type { CommandOutput } from '../../shared/commands'
 import type { AppContext, CampaignContext, HandlerSpec } from './types'
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)
+
+/** The journal's line for a resolved High Seas turn (battles.resolveTurn and battles.resolveStep say the same). */
+function turnResolved(report: TurnReport, state: BattleState, name: string): string {
+  const over = state.outcome !== 'ongoing' ? (state.winner ? `; the ${state.winner} side is left fighting` : '; the battle is over') : ''
+  return `Resolved turn ${report.turn} of the ${name}${over}`
+}
 
 type BattleHandlers = { [N in keyof typeof battleContracts]: HandlerSpec<N> }
 
@@ -70,8 +78,9 @@ export const battleHandlers: BattleHandlers = {
   'battles.state': {
     kind: 'read',
     run: ({ campaign: { db } }, input) => {
-      const def = steppedDefOf(rulesetOf(db, input.battleId))
-      return def ? (steppedView(db, def, input.battleId, labelOf(db)) as CommandOutput<'battles.state'>) : battleView(db, input.battleId)
+      // High Seas keeps its own view (the range-band board reads it); every other ruleset the generic one.
+      if (rulesetOf(db, input.battleId) === 'highSeas') return battleView(db, input.battleId)
+      return steppedView(db, defOfBattle(db, input.battleId), input.battleId, labelOf(db)) as CommandOutput<'battles.state'>
     }
   },
 
@@ -125,8 +134,7 @@ export const battleHandlers: BattleHandlers = {
     run: (c, input) => {
       const db = c.campaign.db
       const out = resolveNextTurn(db, input, getSettings(db).diceMode, 'battles.resolveTurn')
-      const over = out.state.outcome !== 'ongoing' ? (out.state.winner ? `; the ${out.state.winner} side is left fighting` : '; the battle is over') : ''
-      said.set(c, `Resolved turn ${out.report.turn} of the ${out.name}${over}`)
+      said.set(c, turnResolved(out.report, out.state, out.name))
       return { report: out.report, state: out.state }
     },
     describe: (_input, _out, c) => said.get(c) ?? 'Resolved a battle turn'
@@ -135,8 +143,16 @@ export const battleHandlers: BattleHandlers = {
   'battles.odds': {
     kind: 'read-async',
     run: ({ campaign: { db, path }, progress, signal }, input) => {
-      const def = steppedDefOf(rulesetOf(db, input.battleId))
-      if (def) {
+      const def = defOfBattle(db, input.battleId)
+      if (input.runs > def.oddsMaxRuns) {
+        const most = def.oddsMaxRuns.toLocaleString('en')
+        throw new CommandError('invalid_input', `runs: at most ${most} runs for a battle under ${RULESET_NAMES[def.ruleset.id]} (about five seconds of play); ask for ${most} or fewer.`, {
+          field: 'runs',
+          max: def.oddsMaxRuns,
+          issues: [{ field: 'runs', message: `at most ${most} runs` }]
+        })
+      }
+      if (def.ruleset.id !== 'highSeas') {
         if (input.mode !== 'ai') {
           throw new CommandError('invalid_input', 'mode: the odds of a battle played in steps play the AI on every side from now ("ai"); "asOrdered" is for High Seas turns.', {
             field: 'mode',
@@ -168,14 +184,14 @@ export const battleHandlers: BattleHandlers = {
 
   'battles.checkOrders': {
     kind: 'read',
-    run: ({ campaign: { db } }, input) => checkStepOrders(db, requireStepped(db, input.battleId, 'checking the orders of a step', 'High Seas ships take battles.orders'), input.battleId, input.orders)
+    run: ({ campaign: { db } }, input) => checkStepOrders(db, defOfBattle(db, input.battleId), input.battleId, input.orders)
   },
 
   'battles.stepOrders': {
     kind: 'write',
     run: (c, input) => {
       const db = c.campaign.db
-      const out = saveStepOrders(db, requireStepped(db, input.battleId, 'ordering a step', 'High Seas ships take battles.orders'), input.battleId, input.orders)
+      const out = saveStepOrders(db, defOfBattle(db, input.battleId), input.battleId, input.orders)
       said.set(c, `Orders for ${lowerFirst(out.label)} in ${theBattle(out.name)}`)
       return { pending: out.pending as CommandOutput<'battles.stepOrders'>['pending'] }
     },
@@ -186,9 +202,14 @@ export const battleHandlers: BattleHandlers = {
     kind: 'write',
     run: (c, input) => {
       const db = c.campaign.db
-      const def = requireStepped(db, input.battleId, 'resolving a step', 'a High Seas turn is resolved with battles.resolveTurn')
+      const def = defOfBattle(db, input.battleId)
       const out = resolveNextStep(db, def, input.battleId, input.dice, getSettings(db).diceMode, 'battles.resolveStep')
-      said.set(c, `Resolved ${lowerFirst(out.label)} of ${theBattle(out.name)}${out.byAi ? ' (the AI’s orders)' : ''}${out.outcome ? `; the battle is over: ${out.outcome.reason}` : ''}`)
+      said.set(
+        c,
+        def.ruleset.id === 'highSeas'
+          ? turnResolved(out.report as TurnReport, out.state as BattleState, out.name)
+          : `Resolved ${lowerFirst(out.label)} of ${theBattle(out.name)}${out.byAi ? ' (the AI’s orders)' : ''}${out.outcome ? `; the battle is over: ${out.outcome.reason}` : ''}`
+      )
       return { report: out.report, state: out.state, step: out.step, outcome: out.outcome } as CommandOutput<'battles.resolveStep'>
     },
     describe: (_input, _out, c) => said.get(c) ?? 'Resolved a battle step'
@@ -198,8 +219,12 @@ export const battleHandlers: BattleHandlers = {
     kind: 'write',
     run: (c, input) => {
       const db = c.campaign.db
-      const out = setSideControl(db, requireStepped(db, input.battleId, 'handing a side over', 'a High Seas ship is handed over with battles.control'), input.battleId, input.side, input.control)
-      said.set(c, out.control === 'ai' ? `Handed the ${out.name} to the AI in ${theBattle(out.battle)}` : `Took over the ${out.name} from the AI in ${theBattle(out.battle)}`)
+      const def = defOfBattle(db, input.battleId)
+      const out = setSideControl(db, def, input.battleId, input.side, input.control)
+      // A High Seas side is its ships, each with her AI captain; an Atrilian side has one AI player.
+      const who = def.ruleset.id === 'highSeas' ? sideName(out.side) : `the ${out.name}`
+      const ai = def.ruleset.id === 'highSeas' ? 'the AI captains' : 'the AI'
+      said.set(c, out.control === 'ai' ? `Handed ${who} to ${ai} in ${theBattle(out.battle)}` : `Took over ${who} from ${ai} in ${theBattle(out.battle)}`)
       return { side: out.side, control: out.control }
     },
     describe: (_input, _out, c) => said.get(c) ?? 'Changed who orders a side'
@@ -207,7 +232,7 @@ export const battleHandlers: BattleHandlers = {
 
   'battles.replay': {
     kind: 'read',
-    run: ({ campaign: { db } }, input) => replayStepped(db, requireStepped(db, input.battleId, 'replaying steps', 'High Seas battles replay their turns'), input.battleId)
+    run: ({ campaign: { db } }, input) => replayStepped(db, defOfBattle(db, input.battleId), input.battleId)
   },
 
   'battles.review': {
@@ -220,7 +245,14 @@ export const battleHandlers: BattleHandlers = {
     run: (c, input) => {
       const db = c.campaign.db
       if (input.ruleset === 'atrilia') {
-        const out = concludeStepped(db, requireStepped(db, input.battleId, 'concluding without review lines', 'give the review lines'), input.battleId)
+        const def = defOfBattle(db, input.battleId)
+        if (def.ruleset.id === 'highSeas') {
+          throw new CommandError('rule', `${theBattle(anySummary(db, input.battleId).name, true)} is a High Seas battle: conclude it with its review lines (battles.review gives them), which write its outcome to the campaign.`, {
+            field: 'ruleset',
+            ruleset: 'highSeas'
+          })
+        }
+        const out = concludeStepped(db, def, input.battleId)
         said.set(c, `Concluded ${theBattle(out.name)} (nothing written to the campaign)`)
         return { battleId: out.battleId, applied: [] }
       }

@@ -14,16 +14,20 @@ import {
   Range,
   ShipOrders,
   TurnReport,
-  Weather
+  Weather,
+  type BattleState as BattleStateT,
+  type TurnOrders as TurnOrdersT,
+  type TurnOrdersInput as TurnOrdersInputT,
+  type TurnReport as TurnReportT
 } from '../highseas/types'
 import { contract } from './contract'
 import { DisplayName, NoInput } from './schemas'
 import { RULESET_IDS, type OrderProblem as OrderProblemT, type StepInfo as StepInfoT } from '../battle/ruleset'
 import {
-  AtriliaOrders as AtriliaOrdersSchema,
   AtriliaSetup as AtriliaSetupSchema,
   Id as AtriliaId,
   type AtriliaOrders as AtriliaOrdersT,
+  type AtriliaOrdersInput as AtriliaOrdersInputT,
   type AtriliaReport as AtriliaReportT,
   type AtriliaSetup as AtriliaSetupT,
   type AtriliaState as AtriliaStateT
@@ -116,11 +120,17 @@ export const BattleSummary = z.object({
   ruleset: RulesetId,
   name: z.string(),
   status: BattleStatus,
+  /** The turn of the next step (a High Seas battle decided in turn 5 says 6: read `over` and `turnsPlayed`). */
   turn: z.number().int(),
+  /** Whole turns played so far (an Atrilian turn begun counts when it ends the battle). */
+  turnsPlayed: z.number().int(),
+  /** The battle is decided (or ran out of turns), whether or not it is concluded yet: "over after `turnsPlayed` turns". */
+  over: z.boolean(),
   startedDay: z.number().int(),
   startedLabel: z.string(),
-  sides: z.array(z.object({ side: z.string(), names: z.array(z.string()) })),
-  /** For a decided battle: the side left fighting. */
+  /** Each side: its id (`winner` names one), the name to show ("Pheacians", "Our squadron"), and its ships' names. */
+  sides: z.array(z.object({ side: z.string(), name: z.string(), names: z.array(z.string()) })),
+  /** For a decided battle: the side left fighting (a side id, as in `sides[].side`). */
   winner: z.string().nullable()
 })
 export type BattleSummary = z.infer<typeof BattleSummary>
@@ -163,6 +173,19 @@ export const AtriliaSetupOut = json<AtriliaSetupT>('an Atrilian battle setup')
 export const AtriliaStateOut = json<AtriliaStateT>('an Atrilian battle state')
 export const AtriliaOrdersOut = json<AtriliaOrdersT>('the orders of one step')
 export const AtriliaReportOut = json<AtriliaReportT>('the report of one step')
+
+/**
+ * The orders of one step under the battle's ruleset, checked by the handler against that ruleset's
+ * schema (fields named under `orders`): an Atrilian phase's orders (`AtriliaOrders`, with its `phase`),
+ * or a High Seas turn's (`TurnOrders`: `ships` — the orders of the ships the GM commands, by
+ * participant id —, `melee` results and `heroic` actions), which replace the orders saved for the turn.
+ */
+export const StepOrdersIn = z
+  .custom<AtriliaOrdersInputT | TurnOrdersInputT>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: 'must be the orders of one step (an object)' })
+  .meta({ description: "The orders of one step under the battle's ruleset: Atrilia's AtriliaOrders (with its phase) or High Seas' TurnOrders ({ships, melee, heroic}) for the whole turn." })
+export const StepOrdersOut = json<AtriliaOrdersT | TurnOrdersT>('the orders of one step')
+export const StepReportOut = json<AtriliaReportT | TurnReportT>('the report of one step')
+export const StepStateOut = json<AtriliaStateT | BattleStateT>('the state of a battle')
 
 export const StepInfo = z.object({
   turn: z.number().int(),
@@ -279,8 +302,15 @@ export type AtriliaBattleReview = z.infer<typeof AtriliaBattleReview>
 
 // ─── Odds ───────────────────────────────────────────────────────────────────────────────────────
 
-/** The most runs one odds request may ask for: about 2.5 s of a duel at the bench's 20,000 duels a second (issue 14). */
+/** The most runs one odds request may ask for (High Seas): about 2.5 s of a duel at the bench's 20,000 duels a second (issue 14). */
 export const ODDS_MAX_RUNS = 50_000
+/**
+ * The most runs one odds request may ask for in an Atrilian hex battle: about 5 s in one worker at the
+ * 584 runs a second bench/atrilia.bench.ts measured for "The first battle of al-Zabdiyat" from its start
+ * with the 2-core machine loaded (load 9); 846 a second when lightly loaded (about 3.5 s). A fresh
+ * worker measured 1,000 runs in 3.3 s at load 9.
+ */
+export const ATRILIA_ODDS_MAX_RUNS = 3_000
 
 const Probability = z.object({ p: z.number(), low: z.number(), high: z.number() })
 /**
@@ -403,31 +433,31 @@ export const battleContracts = {
     output: AnyBattleView
   }),
   'battles.checkOrders': contract({
-    summary: "Check the orders of an Atrilian battle's next step without saving them: every problem, in words.",
+    summary: "Check the orders of a battle's next step without saving them (an Atrilian phase, or a whole High Seas turn): every problem, in words, with its field.",
     scope: 'campaign',
     mutates: false,
-    input: z.object({ battleId: Id, orders: AtriliaOrdersSchema }).strict(),
+    input: z.object({ battleId: Id, orders: StepOrdersIn }).strict(),
     output: z.object({ problems: z.array(OrderProblem) })
   }),
   'battles.stepOrders': contract({
-    summary: "Save the orders of an Atrilian battle's next step (one phase of the phasing player); refused with every problem if illegal.",
+    summary: "Save the orders of a battle's next step (Atrilia: one phase of the phasing player; High Seas: the whole turn's orders of the GM's ships, melee results and heroic actions); refused with every problem and its field if illegal.",
     scope: 'campaign',
     mutates: true,
-    input: z.object({ battleId: Id, orders: AtriliaOrdersSchema }).strict(),
-    output: z.object({ pending: AtriliaOrdersOut })
+    input: z.object({ battleId: Id, orders: StepOrdersIn }).strict(),
+    output: z.object({ pending: StepOrdersOut })
   }),
   'battles.resolveStep': contract({
-    summary: "Resolve an Atrilian battle's next step: the AI's orders when the phasing side is the AI's, else the saved orders; faces typed by hand first, then the battle's own dice.",
+    summary: "Resolve a battle's next step (Atrilia: one phase; High Seas: a whole turn, as battles.resolveTurn): the AI's orders for what the AI commands, else the saved orders; faces typed by hand first, then the battle's own dice.",
     scope: 'campaign',
     mutates: true,
     input: z.object({ battleId: Id, dice: z.array(z.number().int()).max(2000).optional() }).strict(),
-    output: z.object({ report: AtriliaReportOut, state: AtriliaStateOut, step: StepInfo, outcome: StepOutcome })
+    output: z.object({ report: StepReportOut, state: StepStateOut, step: StepInfo, outcome: StepOutcome })
   }),
   'battles.sideControl': contract({
-    summary: 'Hand an Atrilian side to the AI or take it over (the GM orders its steps).',
+    summary: 'Hand a side to the AI or take it over (the GM orders it). A High Seas side: each of its ships (as battles.control does one).',
     scope: 'campaign',
     mutates: true,
-    input: z.object({ battleId: Id, side: AtriliaSideId, control: SideControl }).strict(),
+    input: z.object({ battleId: Id, side: Side, control: SideControl }).strict(),
     output: z.object({ side: z.string(), control: SideControl })
   }),
   'battles.replay': contract({
@@ -480,7 +510,15 @@ export const battleContracts = {
     input: z
       .object({
         battleId: Id,
-        runs: z.number().int().min(10).max(ODDS_MAX_RUNS, `at most ${ODDS_MAX_RUNS.toLocaleString('en')} runs`).default(2000),
+        runs: z
+          .number()
+          .int()
+          .min(10)
+          .max(ODDS_MAX_RUNS, `at most ${ODDS_MAX_RUNS.toLocaleString('en')} runs`)
+          .default(2000)
+          .meta({
+            description: `Runs to play: at most what finishes in a few seconds on one core — ${ODDS_MAX_RUNS.toLocaleString('en')} for High Seas, ${ATRILIA_ODDS_MAX_RUNS.toLocaleString('en')} for an Atrilian hex battle (about 5 s at the bench's 584 runs a second on a loaded machine); more is refused at runs.`
+          }),
         /** 'ai' (the default): the AI on every ship; 'asOrdered': this turn as ordered, then the AI. */
         mode: OddsMode.default('ai')
       })

@@ -1,8 +1,9 @@
-import type { Ruleset } from '../battle/ruleset'
+import type { OrderProblem, Ruleset } from '../battle/ruleset'
 import { DiceBox } from '../dice/roll'
 import { Rng } from '../dice/rng'
 import { ordersForTurn } from './ai'
-import { boxDice, IllegalOrders, replay, resolveTurn, startBattle, type DiceSource } from './engine'
+import { boxDice, checkOrders, IllegalOrders, replay, resolveTurn, startBattle, type DiceSource } from './engine'
+import { sideHolds } from '../words'
 import { simulate } from './simulate'
 import { HIGH_SEAS_TABLE_DEF } from './tables'
 import { BattleSetup, TurnOrders, type BattleState, type TurnOrdersInput, type TurnReport } from './types'
@@ -34,14 +35,33 @@ export const highSeasRuleset: Ruleset<BattleSetup, BattleState, TurnOrders, Turn
   step: (_setup, state) => ({ turn: state.turn, phase: 'turn', label: `Turn ${state.turn}`, side: null, diceOnly: false }),
   check(setup, state, orders) {
     // The engine checks a turn's orders (ships, melee results, heroic actions) before its first roll:
-    // run it with dice that stop at the first roll, so the problems are exactly the engine's.
+    // run it with dice that stop at the first roll, so the problems are exactly the engine's. Each is
+    // placed where it belongs: a ship's under `ships.<her id>`, a melee result's under `melee`, a
+    // heroic action's under `heroic`.
+    let reasons: string[] = []
     try {
       resolveTurn(setup, state, orders, NO_DICE, { trace: false })
     } catch (e) {
-      if (e instanceof IllegalOrders) return e.reasons.map((message) => ({ path: [], message }))
-      if (e !== STOP) throw e
+      if (e instanceof IllegalOrders) reasons = e.reasons
+      else if (e !== STOP) throw e
     }
-    return []
+    if (!reasons.length) return []
+    const left = [...reasons]
+    const problems: OrderProblem[] = []
+    for (const [id, o] of Object.entries(orders.ships ?? {})) {
+      if (state.participants[id]?.status !== 'active') continue
+      for (const message of checkOrders(setup, state, id, o).problems) {
+        const i = left.indexOf(message)
+        if (i < 0) continue
+        left.splice(i, 1)
+        problems.push({ path: ['ships', id], message })
+      }
+    }
+    for (const message of left) {
+      const path = message.startsWith('melee result') ? ['melee'] : message.startsWith('heroic action') ? ['heroic'] : message.startsWith('there is no participant') ? ['ships'] : []
+      problems.push({ path, message })
+    }
+    return problems
   },
   resolve: (setup, state, orders, dice) => resolveTurn(setup, state, orders, dice),
   aiOrders: (setup, state, sides) => {
@@ -55,7 +75,7 @@ export const highSeasRuleset: Ruleset<BattleSetup, BattleState, TurnOrders, Turn
   outcome: (_setup, state) =>
     state.outcome === 'ongoing'
       ? null
-      : { winner: state.winner, reason: state.outcome === 'allEscaped' ? 'every ship got away' : state.winner ? `${state.winner} hold the sea` : 'the battle is decided' },
+      : { winner: state.winner, reason: state.outcome === 'allEscaped' ? 'every ship got away' : state.winner ? `${sideHolds(state.winner)} the sea` : 'the battle is decided' },
   replay: (setup, steps, seed) => replay(withSeed(setup, seed), [...steps]),
   simulate: (setup, state, opts) => simulate(setup, state, opts)
 }
