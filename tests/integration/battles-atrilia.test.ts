@@ -58,8 +58,8 @@ describe('battles.start {ruleset: "atrilia"}', () => {
     const v = await view(battleId)
     expect(v).toMatchObject({ ruleset: 'atrilia', name: 'The first battle of al-Zabdiyat', status: 'active', turn: 1, winner: null, outcome: null, replayable: true })
     expect(v.sides).toEqual([
-      { side: 'pheacians', names: ['Thalassa', 'Nausikaa', 'Skylla', 'Phaiax'] },
-      { side: 'meshuesh', names: ['Wadj-wer', 'Sekhmet', 'Apophis', 'Horus'] }
+      { side: 'pheacians', name: 'Pheacians', names: ['Thalassa', 'Nausikaa', 'Skylla', 'Phaiax'] },
+      { side: 'meshuesh', name: 'Meshuesh', names: ['Wadj-wer', 'Sekhmet', 'Apophis', 'Horus'] }
     ])
     expect(v.step).toEqual({ turn: 1, phase: 'roll', label: 'Turn 1 — the Pheacians: roll for movement', side: 'pheacians', diceOnly: true })
     expect(v.control).toEqual({ pheacians: 'gm', meshuesh: 'gm' })
@@ -326,15 +326,19 @@ describe('list, remove, review and conclude', () => {
     expect((s.snapshot() as { tables: unknown }).tables).toEqual(before.tables)
   })
 
-  it('High Seas commands refuse an Atrilian battle and step commands a High Seas one, saying which rules it is fought under', async () => {
+  it('High Seas commands refuse an Atrilian battle, saying which rules it is fought under; the step commands serve a High Seas battle too (one step a turn), but it is concluded with its review lines', async () => {
     const hs = await call('battles.start', seaDogVsMerchantman(s))
     const { battleId } = await start()
     const a = await s.fail('battles.resolveTurn', { battleId })
     expect(a).toMatchObject({ code: 'rule' })
     expect(a.message).toContain('is fought under the Atrilian naval rules')
-    const b = await s.fail('battles.resolveStep', { battleId: hs.battleId })
-    expect(b).toMatchObject({ code: 'rule' })
-    expect(b.message).toContain('is a High Seas battle, played in whole turns')
+    expect(await s.fail('battles.orders', { battleId, participantId: 'thalassa', orders: { tactic: 'evade' } })).toMatchObject({ code: 'rule', details: { field: 'battleId' } })
+    const b = await call('battles.resolveStep', { battleId: hs.battleId })
+    expect(b.step).toMatchObject({ turn: 2, phase: 'turn', side: null })
+    expect(count('battle_turn', hs.battleId)).toBe(1)
+    const c = await s.fail('battles.conclude', { battleId: hs.battleId, ruleset: 'atrilia' })
+    expect(c).toMatchObject({ code: 'rule', details: { field: 'ruleset' } })
+    expect(c.message).toContain('is a High Seas battle: conclude it with its review lines')
   })
 
   it('the review gives each ship’s fate; concluding writes nothing but the battle’s status, and the battle takes no more orders', async () => {

@@ -80,8 +80,8 @@ describe('battles.start', () => {
     })
     expect(v).toMatchObject({ id: battleId, status: 'active', turn: 1, winner: null, turns: [], pending: { ships: {}, melee: [], heroic: [] } })
     expect(v.sides).toEqual([
-      { side: 'Tortuga', names: ['Sea Dog'] },
-      { side: 'Montaigne', names: ['Montaigne Merchantman'] }
+      { side: 'Tortuga', name: 'Tortuga', names: ['Sea Dog'] },
+      { side: 'Montaigne', name: 'Montaigne', names: ['Montaigne Merchantman'] }
     ])
     expect(v.state).toEqual(replay(v.setup, []))
     // The AI's merchantman shows what she would order now; the GM's Sea Dog does not.

@@ -91,8 +91,8 @@ export function highSeasOrderProblems(db: Db, setup: BattleSetup, state: BattleS
     }
   })
   if (problems.length) return problems
-  const name = (id: string | number | undefined) => byId.get(String(id))?.name
-  return highSeasRuleset.check(setup, state, orders).map((p) => (p.path[0] === 'ships' && p.path.length > 1 ? { ...p, message: `${name(p.path[1])}: ${p.message}` } : p))
+  // The engine's words already name the ship ("Sea Dog: Bear Down needs the ship she closes on").
+  return highSeasRuleset.check(setup, state, orders)
 }
 
 export const HIGH_SEAS_STEPPED: SteppedDef<BattleSetup, BattleState, TurnOrders, TurnReport> = {
