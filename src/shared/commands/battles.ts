@@ -13,6 +13,7 @@ import {
   ParticipantId,
   Range,
   ShipOrders,
+  TurnOrders,
   TurnReport,
   Weather,
   type BattleState as BattleStateT,
@@ -24,6 +25,7 @@ import { contract } from './contract'
 import { DisplayName, NoInput } from './schemas'
 import { RULESET_IDS, type OrderProblem as OrderProblemT, type StepInfo as StepInfoT } from '../battle/ruleset'
 import {
+  AtriliaOrders as AtriliaOrdersSchema,
   AtriliaSetup as AtriliaSetupSchema,
   Id as AtriliaId,
   type AtriliaOrders as AtriliaOrdersT,
@@ -182,7 +184,14 @@ export const AtriliaReportOut = json<AtriliaReportT>('the report of one step')
  */
 export const StepOrdersIn = z
   .custom<AtriliaOrdersInputT | TurnOrdersInputT>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: 'must be the orders of one step (an object)' })
-  .meta({ description: "The orders of one step under the battle's ruleset: Atrilia's AtriliaOrders (with its phase) or High Seas' TurnOrders ({ships, melee, heroic}) for the whole turn." })
+  .meta({
+    description: "The orders of one step under the battle's ruleset: Atrilia's AtriliaOrders (with its phase) or High Seas' TurnOrders ({ships, melee, heroic}) for the whole turn.",
+    // For the API's JSON schema: the two shapes (the handler checks the one of the battle's ruleset).
+    anyOf: [AtriliaOrdersSchema, TurnOrders].map((t) => {
+      const { $schema: _, ...rest } = z.toJSONSchema(t, { io: 'input', unrepresentable: 'any' })
+      return rest
+    })
+  })
 export const StepOrdersOut = json<AtriliaOrdersT | TurnOrdersT>('the orders of one step')
 export const StepReportOut = json<AtriliaReportT | TurnReportT>('the report of one step')
 export const StepStateOut = json<AtriliaStateT | BattleStateT>('the state of a battle')
