@@ -286,14 +286,6 @@ export function saveStepOrders(db: Db, def: SteppedDef, battleId: number, given:
   return { pending: orders, name: b.row.name, label: step.label }
 }
 
-/** The sides of a battle and who orders them (High Seas: 'ai' when every ship of the side is the AI's). */
-export function controlOf(def: SteppedDef, b: SteppedBattle): Record<string, SideControl> {
-  if (!def.withSideControl) return b.control
-  const out: Record<string, SideControl> = {}
-  for (const s of def.sides(b.setup)) out[s.side] = isDeepStrictEqual(def.withSideControl(b.setup, s.side, 'ai'), b.setup) ? 'ai' : 'gm'
-  return out
-}
-
 export function setSideControl(db: Db, def: SteppedDef, battleId: number, side: string, control: SideControl) {
   const b = loadStepped(db, def, battleId)
   requireActive(b, 'handing a side over')
