@@ -155,4 +155,30 @@ describe('the seam: High Seas through its adapter gives exactly the engine’s s
     expect(highSeasRuleset.check(setup, st, bad).length).toBeGreaterThan(0)
     expect(highSeasRuleset.step(setup, st)).toMatchObject({ turn: 1, phase: 'turn', side: null })
   })
+
+  it('seed 003 IV–V through the seam: check places each of the engine’s reasons at its field (a ship’s under ships.<id>, a melee result’s under melee, a heroic action’s under heroic)', () => {
+    const setup = battleOf(3)
+    const st = hsStart(setup)
+    const ship = { circleAgainst: [], brilliantManeuver: false, fire: [], strike: false, clearAnchor: false }
+    const orders = {
+      ships: { a: { ...ship, tactic: 'bearDown' as const, target: 'nobody' }, b: { ...ship, tactic: 'evade' as const } },
+      melee: [{ a: 'a', b: 'b', winner: 'a', crewLost: {} }],
+      heroic: [{ participant: 'c', hero: 'Someone', action: 'ungrapple' as const, note: '' }]
+    }
+    const problems = highSeasRuleset.check(setup, st, orders)
+    expect(problems.map((p) => p.path)).toEqual([['ships', 'a'], ['melee'], ['heroic']])
+    expect(problems[1]!.message).toContain('neither grappled nor fighting a boarding melee')
+    expect(problems[2]!.message).toContain('is not grappled')
+    // The same reasons as the engine gives, in its words.
+    expect(problems.map((p) => p.message).sort()).toEqual(
+      (() => {
+        try {
+          resolveTurn(setup, st, orders as never, boxDice(new DiceBox(new Rng(st.rng))))
+        } catch (e) {
+          return ((e as { reasons: string[] }).reasons ?? []).slice().sort()
+        }
+        return []
+      })()
+    )
+  })
 })
