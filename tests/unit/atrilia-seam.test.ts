@@ -15,6 +15,7 @@ import type { AtriliaOrders, AtriliaSetup } from '../../src/shared/atrilia/types
 import { ordersForTurn } from '../../src/shared/highseas/ai'
 import { replay as hsReplay, resolveTurn, startBattle as hsStart } from '../../src/shared/highseas/engine'
 import { highSeasRuleset } from '../../src/shared/highseas/ruleset'
+import { TurnOrders } from '../../src/shared/highseas/types'
 import { setup as hsSetup, ship as hsShip } from './highseas-helpers'
 
 const withCoast = (seed: number): AtriliaSetup => {
@@ -160,11 +161,11 @@ describe('the seam: High Seas through its adapter gives exactly the engine’s s
     const setup = battleOf(3)
     const st = hsStart(setup)
     const ship = { circleAgainst: [], brilliantManeuver: false, fire: [], strike: false, clearAnchor: false }
-    const orders = {
-      ships: { a: { ...ship, tactic: 'bearDown' as const, target: 'nobody' }, b: { ...ship, tactic: 'evade' as const } },
+    const orders = TurnOrders.parse({
+      ships: { a: { ...ship, tactic: 'bearDown', target: 'nobody' }, b: { ...ship, tactic: 'evade' } },
       melee: [{ a: 'a', b: 'b', winner: 'a', crewLost: {} }],
-      heroic: [{ participant: 'c', hero: 'Someone', action: 'ungrapple' as const, note: '' }]
-    }
+      heroic: [{ participant: 'c', hero: 'Someone', action: 'ungrapple', note: '' }]
+    })
     const problems = highSeasRuleset.check(setup, st, orders)
     expect(problems.map((p) => p.path)).toEqual([['ships', 'a'], ['melee'], ['heroic']])
     expect(problems[1]!.message).toContain('neither grappled nor fighting a boarding melee')
@@ -173,7 +174,7 @@ describe('the seam: High Seas through its adapter gives exactly the engine’s s
     expect(problems.map((p) => p.message).sort()).toEqual(
       (() => {
         try {
-          resolveTurn(setup, st, orders as never, boxDice(new DiceBox(new Rng(st.rng))))
+          resolveTurn(setup, st, orders, boxDice(new DiceBox(new Rng(st.rng))))
         } catch (e) {
           return ((e as { reasons: string[] }).reasons ?? []).slice().sort()
         }
