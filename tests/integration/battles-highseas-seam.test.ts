@@ -190,6 +190,10 @@ describe('High Seas through the generic step commands', () => {
     for (n = 1; !out.outcome && n < 60; n++) out = await step({ battleId })
     expect(out.outcome).not.toBeNull()
     const v = await view(battleId)
+    // The view names the next step and the outcome as the step commands do.
+    expect(v.outcome).toEqual(out.outcome)
+    expect(v.step).toEqual(out.step)
+    expect(v.outcome!.reason).toMatch(/holds the sea|every ship got away|the battle is decided/)
     const line = (await call('battles.list')).find((x) => x.id === battleId)!
     expect(line).toMatchObject({ ruleset: 'highSeas', over: true, turnsPlayed: n, turn: n + 1, winner: v.state.winner })
     expect(line.sides).toEqual([

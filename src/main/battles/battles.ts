@@ -149,7 +149,9 @@ export function battleView(db: Db, battleId: number): BattleView {
     state: b.state,
     turns: turnsOf(db, battleId).map((t) => t.report),
     pending: b.pending,
-    aiPreview
+    aiPreview,
+    step: HIGH_SEAS_STEPPED.ruleset.step(b.setup, b.state),
+    outcome: HIGH_SEAS_STEPPED.ruleset.outcome(b.setup, b.state)
   }
 }
 

@@ -143,6 +143,16 @@ export const PendingOrders = z.object({
   heroic: z.array(HeroicAction)
 })
 
+export const StepInfo = z.object({
+  turn: z.number().int(),
+  phase: z.string(),
+  label: z.string(),
+  side: z.string().nullable(),
+  diceOnly: z.boolean()
+}) satisfies z.ZodType<StepInfoT>
+export const OrderProblem = z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }) satisfies z.ZodType<OrderProblemT>
+export const StepOutcome = z.object({ winner: z.string().nullable(), reason: z.string() }).nullable()
+
 export const BattleView = BattleSummary.extend({
   ruleset: z.literal('highSeas'),
   setup: BattleSetup,
@@ -152,7 +162,11 @@ export const BattleView = BattleSummary.extend({
   /** Orders given for the next turn (GM ships; AI ships' are filled in when it resolves). */
   pending: PendingOrders,
   /** What the AI captain would order now, for each AI ship (shown on the board). */
-  aiPreview: z.record(ParticipantId, ShipOrders)
+  aiPreview: z.record(ParticipantId, ShipOrders),
+  /** The next step as the seam names it (a whole turn, ordered by every side at once: `side` is null). */
+  step: StepInfo,
+  /** Once the battle is decided: the side left fighting and why, in words (null while it goes on). */
+  outcome: StepOutcome
 })
 export type BattleView = z.infer<typeof BattleView>
 
@@ -196,15 +210,6 @@ export const StepOrdersOut = json<AtriliaOrdersT | TurnOrdersT>('the orders of o
 export const StepReportOut = json<AtriliaReportT | TurnReportT>('the report of one step')
 export const StepStateOut = json<AtriliaStateT | BattleStateT>('the state of a battle')
 
-export const StepInfo = z.object({
-  turn: z.number().int(),
-  phase: z.string(),
-  label: z.string(),
-  side: z.string().nullable(),
-  diceOnly: z.boolean()
-}) satisfies z.ZodType<StepInfoT>
-export const OrderProblem = z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }) satisfies z.ZodType<OrderProblemT>
-export const StepOutcome = z.object({ winner: z.string().nullable(), reason: z.string() }).nullable()
 
 /** Start an Atrilian hex battle: from a preset or a full setup (exactly one), each side GM or AI. */
 export const AtriliaStartInput = z
