@@ -135,7 +135,7 @@ describe('orders and steps', () => {
     const { battleId } = await start()
     // A phase mismatch is a problem too (§4: the roll for movement comes first).
     const mismatch = await call('battles.checkOrders', { battleId, orders: { phase: 'move' } })
-    expect(mismatch.problems).toEqual([{ path: [], message: 'these are orders for ship movement and ramming, but the next step is roll for movement' }])
+    expect(mismatch.problems).toEqual([{ path: ['phase'], message: 'these are orders for ship movement and ramming, but the next step is roll for movement' }])
     // The movement roll typed by hand: a 4 (§5.1).
     const rolled = await resolveStep({ battleId, dice: [4] })
     expect(rolled.report.events[0]!.rolls[0]).toMatchObject({ notation: '1d6', dice: [4], total: 4, manual: true })
@@ -144,10 +144,11 @@ describe('orders and steps', () => {
     // The Thalassa's allowance is the roll + her veteran crew quality 3 = 7 (§5.2); eight hexes forward cost 16 (§5.4) — a maximum (§5.7).
     const far = { phase: 'move', ships: [{ ship: 'thalassa', steps: Array(8).fill('forward') }] }
     const checked = await call('battles.checkOrders', { battleId, orders: far })
-    expect(checked.problems).toEqual([{ path: [], message: 'Thalassa: the move costs 16 points but her allowance is 7 (§5.7)' }])
+    // Each problem at its field: the Thalassa's move is the first of the ships' orders.
+    expect(checked.problems).toEqual([{ path: ['ships', 0], message: 'Thalassa: the move costs 16 points but her allowance is 7 (§5.7)' }])
     const before = s.snapshot()
     const refused = await s.fail('battles.stepOrders', { battleId, orders: far })
-    expect(refused).toMatchObject({ code: 'rule', details: { field: 'orders' } })
+    expect(refused).toMatchObject({ code: 'rule', details: { field: 'orders.ships.0', issues: [{ field: 'orders.ships.0' }] } })
     expect(refused.message).toBe('orders: Turn 1 — the Pheacians: ship movement and ramming cannot be ordered so: Thalassa: the move costs 16 points but her allowance is 7 (§5.7).')
     expect(s.snapshot()).toEqual(before)
     // Three hexes forward: 6 points of 7.

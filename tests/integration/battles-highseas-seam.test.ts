@@ -138,16 +138,19 @@ describe('High Seas through the generic step commands', () => {
     expect((await view(battleId)).pending.ships[DOG()]).toMatchObject({ tactic: 'evade' })
   })
 
-  it('an Atrilian step’s orders of a bad shape are refused at their field (the schema of its ruleset)', async () => {
+  it('seed 002 §4, §7.5: an Atrilian step’s orders are refused at their field: a bad shape by the schema of its ruleset, another phase’s orders at phase, a scuttle at scuttle', async () => {
     const { battleId } = await call('battles.start', { ruleset: 'atrilia', preset: 'alZabdiyat', seed: 3 })
     const before = s.snapshot()
     const bad = await s.fail('battles.checkOrders', { battleId, orders: { phase: 'sail' } })
     expect(bad).toMatchObject({ code: 'invalid_input' })
     expect(bad.message).toMatch(/^orders\.phase: /)
+    // Orders of another phase (the roll for movement comes first) at phase; a ship not afloat to scuttle at scuttle.
     expect(await s.fail('battles.stepOrders', { battleId, orders: { phase: 'move', ships: [{ ship: 'horus', steps: ['forward'] }] } })).toMatchObject({
       code: 'rule',
-      details: { field: 'orders' }
+      details: { field: 'orders.phase' }
     })
+    const scuttle = await s.fail('battles.stepOrders', { battleId, orders: { phase: 'roll', scuttle: ['nobody'] } })
+    expect(scuttle).toMatchObject({ code: 'rule', details: { field: 'orders.scuttle', issues: [{ field: 'orders.scuttle', message: 'scuttle: there is no ship "nobody" afloat' }] } })
     expect(s.snapshot()).toEqual(before)
   })
 

@@ -1,3 +1,4 @@
+import type { OrderProblem } from '../../shared/battle/ruleset'
 import { atriliaRuleset, emptyOrders } from '../../shared/atrilia/ruleset'
 import { controller, prep } from '../../shared/atrilia/engine'
 import { ATRILIA_PRESETS } from '../../shared/atrilia/preset'
@@ -23,7 +24,28 @@ export const ATRILIA_STEPPED: SteppedDef<AtriliaSetup, AtriliaState, AtriliaOrde
   sides: (setup) => setup.sides.map((s) => ({ side: s.id, name: s.name, names: setup.ships.filter((x) => x.side === s.id).map((x) => x.name) })),
   // A turn is played once its last player's repair is done: the first player's roll of the next turn is due.
   turnsPlayed: (_setup, state) => (state.phase === 'roll' && state.player === 0 ? state.turn - 1 : state.turn),
-  oddsMaxRuns: ATRILIA_ODDS_MAX_RUNS
+  oddsMaxRuns: ATRILIA_ODDS_MAX_RUNS,
+  checkToSave: (_db, setup, state, orders) => withFields(setup, orders, atriliaRuleset.check(setup, state, orders))
+}
+
+/**
+ * The engine's problems with a step's orders placed at their field for the step commands' refusals:
+ * "scuttle: …" at `scuttle`, orders of another phase at `phase`, "Thalassa: …" at her entry in `ships`
+ * (the engine names what it checks, in words; a problem it cannot place stays at the orders).
+ */
+function withFields(setup: AtriliaSetup, orders: AtriliaOrders, problems: OrderProblem[]): OrderProblem[] {
+  const list = 'ships' in orders ? orders.ships : []
+  return problems.map((p) => {
+    if (p.path.length) return p
+    const key = /^([a-zA-Z]+): /.exec(p.message)?.[1]
+    if (key && key in orders) return { ...p, path: [key] }
+    if (/^these are orders for .*, but the next step is/.test(p.message)) return { ...p, path: ['phase'] }
+    const i = list.findIndex((o) => {
+      const name = setup.ships.find((x) => x.id === o.ship)?.name
+      return name !== undefined && p.message.startsWith(`${name}: `)
+    })
+    return i >= 0 ? { ...p, path: ['ships', i] } : p
+  })
 }
 
 export function beginAtriliaBattle(db: Db, input: AtriliaStartInput, dice: (given?: readonly number[]) => DiceBox): { battleId: number } {
