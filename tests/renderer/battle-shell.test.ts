@@ -30,7 +30,10 @@ describe('the battle shell', () => {
 
   it('the most odds runs is read from the command’s refusal about runs, not from another refusal', () => {
     expect(maxRunsFrom({ message: 'runs: at most 10,000 runs', field: 'runs' })).toBe(10000)
-    expect(maxRunsFrom({ message: 'at most 50,000 runs', field: null })).toBe(50000)
+    // The door's zod refusal names no field: its message does ("runs: …").
+    expect(maxRunsFrom({ message: 'runs: at most 50,000 runs', field: null })).toBe(50000)
+    expect(maxRunsFrom({ message: 'mode: only ai; runs: at most 8,000 runs', field: null })).toBe(8000)
+    expect(maxRunsFrom({ message: 'battleId: at most 3', field: null })).toBeNull()
     expect(maxRunsFrom({ message: 'mode: only "ai" for this battle', field: 'mode' })).toBeNull()
     expect(maxRunsFrom({ message: 'runs: must be a whole number', field: 'runs' })).toBeNull()
   })

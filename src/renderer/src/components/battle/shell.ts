@@ -32,7 +32,9 @@ export function parseHandDice(text: string, sides = 6): { faces: number[] } | { 
  */
 export function maxRunsFrom(refusal: { message: string; field: string | null }): number | null {
   if (refusal.field !== null && refusal.field !== 'runs') return null
-  const m = /at most ([\d,]+)/.exec(refusal.message)
+  // A refusal naming no field ("runs: at most 50,000 runs; mode: …"): only its part about the runs.
+  const part = refusal.field === 'runs' ? refusal.message : (refusal.message.split('; ').find((p) => p.startsWith('runs:')) ?? '')
+  const m = /at most ([\d,]+)/.exec(part)
   return m ? Number(m[1]!.replace(/,/g, '')) : null
 }
 
