@@ -91,6 +91,12 @@ export const useAtriliaStore = defineStore('atrilia', {
       this.view = v
       this.missing = false
       if (this.selected && v.state.ships[this.selected]?.status !== 'afloat') this.selected = null
+      // Over: nothing to order, so no ship stays selected (her name would lie over her neighbours).
+      if (v.outcome) {
+        this.selected = null
+        this.attack = null
+        this.landUnit = null
+      }
     },
     select(id: string | null): void {
       this.selected = id
