@@ -232,4 +232,72 @@ describe('the Atrilian hex battle in Chromium', () => {
     await clickHex(page, 'C9')
     await expect.poll(async () => (await api<View>('battles.state', { battleId })).pending).toMatchObject({ phase: 'otherAttacks', attacks: [{ by: { ship: 'argo', weapon: 'ballista' }, target: 'screen' }] })
   })
+
+  it('runs the odds of an Atrilian battle in the shell’s Odds tab, and once its turns are over shows the outcome, no phase to play and a review saying nobody won', async () => {
+    const { host, page } = await start({ campaign: 'Short fight', viewport: { width: 1440, height: 960 } })
+    const api = <T>(name: string, input: unknown = {}): Promise<T> => apiOk<T>(host, name, input)
+    const at = (l: string) => parseLabel(l)!
+    const setup: AtriliaSetupInput = {
+      name: 'A short watch',
+      turns: 2,
+      sides: [
+        { id: 'pheacians', name: 'Pheacians', nation: 'pheacian' },
+        { id: 'meshuesh', name: 'Meshuesh', nation: 'meshuesh' }
+      ],
+      ships: [
+        { id: 'argo', name: 'Argo of Scheria', side: 'pheacians', type: 'smallGalley', size: 2, crewQuality: 2, at: at('A1'), facing: 4, marines: 2 },
+        { id: 'sobek', name: 'Sobek', side: 'meshuesh', type: 'smallGalley', size: 2, crewQuality: 2, at: at('L18'), facing: 1, marines: 2 }
+      ],
+      land: []
+    }
+    const { battleId } = await api<{ battleId: number }>('battles.start', { ruleset: 'atrilia', setup, control: { pheacians: 'ai', meshuesh: 'ai' } })
+    await page.goto(`${host.url}#/campaign/battles/${battleId}`)
+    await page.locator('[data-test=phase-label]').getByText('Turn 1 — the Pheacians: roll for movement').waitFor()
+    await page.locator('[data-test=battle-turn]').getByText('Turn 1 of 2', { exact: true }).waitFor()
+    await page.locator('[data-test=battle-ruleset]').getByText('Atrilian naval rules').waitFor()
+    // The board names each counter in full when it fits two hexes, cut with "…" when not (in full on hover).
+    // (The names are drawn on the canvas: the hover line says the full name.)
+    await hoverHex(page, 'A1')
+    await page.locator('[data-test=hex-ship]').getByText(/^Argo of Scheria: Pheacians, size 2/).waitFor()
+
+    // ── The odds through the shell: battles.odds, the AI on both sides, each side by its name ──
+    await page.locator('.qd-tabs .n-tabs-tab').getByText('Odds', { exact: true }).click()
+    const odds = page.locator('[data-test=odds-panel]')
+    await odds.getByLabel('Runs').fill('60')
+    await odds.locator('[data-test=run-odds]').click()
+    const block = odds.locator('[data-odds=ai]')
+    await block.locator('[data-test=odds-summary]').getByText(/60 runs in/).waitFor({ timeout: 60_000 })
+    await block.locator('[data-side=Pheacians] [data-kind=win]').waitFor()
+    await block.locator('[data-side=Meshuesh] [data-kind=struck] th').getByText('A ship is captured').waitFor()
+    expect(await block.locator('h3').textContent()).toBe('The AI on both sides')
+
+    // ── Both sides to the AI: every phase of two turns ──────────────────────
+    await page.locator('.qd-tabs .n-tabs-tab').getByText('Orders', { exact: true }).click()
+    for (let i = 0; i < 24; i++) {
+      await page.locator('[data-test=end-phase]').click()
+      await expect.poll(async () => (await api<View>('battles.state', { battleId })).state.steps).toBe(i + 1)
+    }
+    await page.locator('[data-test=phase-label]').getByText('The battle is over', { exact: true }).waitFor()
+    await page.locator('[data-test=battle-turn]').getByText('Over after 2 turns of 2', { exact: true }).waitFor()
+    expect(await page.locator('.qd-phase-on').count()).toBe(0)
+    expect(await page.locator('[data-test=end-phase]').count()).toBe(0)
+    const over = page.locator('[data-test=battle-over]')
+    await over.locator('[data-test=over-headline]').getByText('Nobody wins.', { exact: true }).waitFor()
+    await over.getByText('The battle is over: the encounter’s 2 turns are over.').waitFor()
+    expect(await page.locator('[data-test=hand-dice]').count()).toBe(0)
+    // The Undo of the header takes back the battle's last step (and the page follows), then it is redone.
+    await page.locator('[data-test=battle-undo]').click()
+    await page.locator('[data-test=phase-label]').getByText('Turn 2 — the Meshuesh: repair').waitFor()
+    await page.locator('[data-test=battle-turn]').getByText('Turn 2 of 2', { exact: true }).waitFor()
+    await page.locator('[data-test=end-phase]').click()
+    await page.locator('[data-test=phase-label]').getByText('The battle is over', { exact: true }).waitFor()
+    await page.mouse.move(5, 5)
+    await shot(page, 'hex-board-over-by-turns')
+
+    await over.locator('[data-test=over-review]').click()
+    const review = page.locator('[data-test=atrilia-review]')
+    await review.locator('[data-test=review-winner]').getByText('Nobody wins.', { exact: true }).waitFor()
+    await review.locator('[data-test=review-summary]').getByText(/Over after 2 turns of 2/).waitFor()
+    await review.locator('[data-line="Argo of Scheria"]').getByText(/^Afloat: 2 points of marines aboard$/).waitFor()
+  })
 })

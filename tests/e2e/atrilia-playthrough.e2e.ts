@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -49,6 +49,12 @@ function pureStates(): AtriliaState[] {
   return out
 }
 const withoutRng = (s: AtriliaState) => ({ ...s, rng: [] })
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(join(ROOT, 'shots'), { recursive: true })
+  await page.locator('.n-message-wrapper').evaluateAll((els) => els.forEach((e) => e.setAttribute('style', 'display: none')))
+  await page.screenshot({ path: join(ROOT, 'shots', `${name}.png`) })
+}
 
 async function hexPoint(page: Page, h: Hex): Promise<{ x: number; y: number }> {
   const board = page.locator('[data-test=hex-board]')
@@ -147,5 +153,57 @@ describe('the scripted play-through of al-Zabdiyat in Chromium', () => {
     expect(parseLabel('C9')).toEqual(end.state.ships.apophis!.at)
     const replay = await api<{ steps: number; same: boolean }>('battles.replay', { battleId })
     expect(replay).toEqual({ steps: script.steps.length, same: true })
+
+    // ── The page once the battle is over: no phase to play, the outcome and the way to the review ──
+    await page.locator('[data-test=phase-label]').getByText('The battle is over', { exact: true }).waitFor()
+    expect(await page.locator('.qd-phase-on').count()).toBe(0) // no phase ("roll for movement") highlighted
+    expect(await page.locator('[data-test=phase-bar]').textContent()).not.toContain('roll for movement')
+    await expect.poll(() => page.locator('[data-test=battle-turn]').textContent()).toMatch(/^Over after \d+ turns? of 20$/)
+    expect(await page.locator('[data-test=end-phase]').count()).toBe(0)
+    const tabs = page.locator('.qd-tabs')
+    await tabs.locator('.n-tabs-tab').getByText('Outcome', { exact: true }).click()
+    const over = page.locator('[data-test=battle-over]')
+    await over.locator('[data-test=over-headline]').getByText('The Pheacians win.').waitFor()
+    await over.getByText('The battle is over: the Meshuesh have no ship left on the map.').waitFor()
+    await over.locator('[data-test=over-sides]').getByText(/Meshuesh.*0 of 4 ships still on the map/).waitFor()
+    await over.locator('[data-test=over-sides]').getByText(/Pheacians.*, and 1 prize/).waitFor()
+    expect(await page.locator('[data-test=hand-dice]').count()).toBe(0) // no dice to type, no orders to give
+    expect(await tabs.locator('.n-tabs-tab').getByText('Orders', { exact: true }).count()).toBe(0)
+    await page.locator('[data-test=outcome-banner]').getByText('The Pheacians win.').waitFor()
+    await page.mouse.move(5, 5)
+    await shot(page, 'atrilia-battle-over')
+
+    // ── The review: who won and why, each side's ships, each ship's fate in a sentence ──
+    await over.locator('[data-test=over-review]').click()
+    const review = page.locator('[data-test=atrilia-review]')
+    const summary = review.locator('[data-test=review-summary]')
+    await summary.locator('[data-test=review-winner]').getByText('The Pheacians win.').waitFor()
+    await review.locator('[data-test=review-lines]').waitFor()
+    await expect.poll(() => page.locator('.n-modal-container [class*=transition-enter-active]').count()).toBe(0)
+    await shot(page, 'atrilia-review')
+    await summary.getByText(/The battle is over: the Meshuesh have no ship left on the map\./).waitFor()
+    await summary.getByText(/Over after \d+ turns? of 20/).waitFor()
+    await summary.locator('[data-side=Meshuesh]').getByText('Meshuesh: 4 ships — 1 captured, 2 sunk, 1 left the map.', { exact: true }).waitFor()
+    await summary.locator('[data-side=Pheacians]').getByText('Pheacians: 4 ships — 4 afloat.', { exact: true }).waitFor()
+    await review.locator('[data-line=Apophis]').getByText('Captured by the Pheacians: crippled, 1 point of marines aboard', { exact: true }).waitFor()
+    await review.locator('[data-line=Wadj-wer]').getByText('Left the map by the south edge', { exact: true }).waitFor()
+    const fates = await review.locator('[data-test=review-lines] tbody td:nth-child(3)').allTextContents()
+    expect(fates.length).toBe(alZabdiyat().ships.length)
+    for (const f of fates) expect(f).toMatch(/^(Afloat|Sunk|Captured by the|Left the map)/)
+    await review.locator('[data-test=conclude]').click()
+    await review.waitFor({ state: 'hidden' })
+    await page.locator('[data-test=concluded-banner]').waitFor()
+    await expect.poll(async () => (await api<{ status: string }>('battles.state', { battleId })).status).toBe('concluded')
+    await page.locator('[data-test=battle-over]').getByText('This battle is concluded: nothing more to order.').waitFor()
+    expect(await page.locator('[data-test=open-review]').count()).toBe(0)
+    await page.locator('[data-test=concluded-banner]').getByText('This battle is concluded: the Pheacians won.', { exact: false }).waitFor()
+    await page.mouse.move(5, 5)
+    await shot(page, 'atrilia-concluded')
+    // The review can still be read, with nothing left to conclude.
+    await page.locator('[data-test=over-review]').getByText('See the review').click()
+    await review.locator('[data-line=Sekhmet]').getByText('Sunk', { exact: true }).waitFor()
+    expect(await review.locator('[data-test=conclude]').count()).toBe(0)
+    await review.getByRole('button', { name: 'Close', exact: true }).click()
+    await review.waitFor({ state: 'hidden' })
   }, 600_000)
 })

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import type { AtriliaBattleReview, AtriliaBattleView, OddsResult } from '../../../shared/commands/battles'
+import type { AtriliaBattleReview, AtriliaBattleView } from '../../../shared/commands/battles'
 import type { AtriliaOrders, AtriliaOrdersInput, AtriliaReport, MoveStep, ShipMove } from '../../../shared/atrilia/types'
 import { emptyOrders } from '../../../shared/atrilia/ruleset'
 import { moveOf, type ReachOption } from '../../../shared/atrilia/reach'
@@ -36,8 +36,6 @@ interface State {
   landUnit: { q: number; r: number } | null
   resolving: boolean
   saving: boolean
-  odds: OddsResult | null
-  oddsRunning: boolean
   replay: { steps: number; same: boolean } | null
 }
 
@@ -54,8 +52,6 @@ export const useAtriliaStore = defineStore('atrilia', {
     landUnit: null,
     resolving: false,
     saving: false,
-    odds: null,
-    oddsRunning: false,
     replay: null
   }),
   getters: {
@@ -95,6 +91,12 @@ export const useAtriliaStore = defineStore('atrilia', {
       this.view = v
       this.missing = false
       if (this.selected && v.state.ships[this.selected]?.status !== 'afloat') this.selected = null
+      // Over: nothing to order, so no ship stays selected (her name would lie over her neighbours).
+      if (v.outcome) {
+        this.selected = null
+        this.attack = null
+        this.landUnit = null
+      }
     },
     select(id: string | null): void {
       this.selected = id
@@ -174,16 +176,6 @@ export const useAtriliaStore = defineStore('atrilia', {
       if (this.battleId === null) return
       const out = await runAtrilia('battles.sideControl', { battleId: this.battleId, side, control })
       if (out) await this.load()
-    },
-    async runOdds(runs: number): Promise<void> {
-      if (this.battleId === null || this.oddsRunning) return
-      this.oddsRunning = true
-      try {
-        const out = await runAtrilia<OddsResult>('battles.odds', { battleId: this.battleId, runs, mode: 'ai' })
-        if (out) this.odds = out
-      } finally {
-        this.oddsRunning = false
-      }
     },
     async checkReplay(): Promise<void> {
       if (this.battleId === null) return

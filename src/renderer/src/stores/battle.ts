@@ -1,10 +1,9 @@
 import { defineStore } from 'pinia'
 import type { z } from 'zod'
-import type { battleContracts, BattleView, OddsResult } from '../../../shared/commands/battles'
+import type { battleContracts, BattleView } from '../../../shared/commands/battles'
 export type { BattleReview, BattleView, OddsResult } from '../../../shared/commands/battles'
 import type { BattleState, ParticipantId, ShipOrders, ShipOrdersInput, TurnReport } from '../../../shared/highseas/types'
 import { useAppStore } from './app'
-import { getBridge } from '../door'
 import { isOut } from '../components/battle/shipNumbers'
 import { baseOrders, cleanOrders, plain, sameOrders } from '../components/battle/orderCheck'
 
@@ -38,12 +37,6 @@ interface State {
   selected: ParticipantId | null
   resolving: boolean
   anim: TurnAnimation | null
-  /** The odds with the AI on every ship from now. */
-  odds: OddsResult | null
-  /** The odds of this turn as ordered (the GM's ships' orders given), then the AI on every ship. */
-  oddsOrdered: OddsResult | null
-  oddsRunning: boolean
-  oddsProgress: { message: string; fraction: number | null } | null
   /** Notes the last saved orders came back with. */
   notes: Record<string, string[]>
   /** The battle is fought under another rule system (its own page shows it): its ruleset id, else null. */
@@ -67,10 +60,6 @@ export const useBattleStore = defineStore('battle', {
     selected: null,
     resolving: false,
     anim: null,
-    odds: null,
-    oddsOrdered: null,
-    oddsRunning: false,
-    oddsProgress: null,
     notes: {},
     drafts: {},
     otherRuleset: null
@@ -191,43 +180,6 @@ export const useBattleStore = defineStore('battle', {
     },
     skipAnimation(): void {
       this.anim = null
-    },
-    /**
-     * Both odds (issue 16 point 9): this turn as ordered — the orders on the board saved first, as
-     * resolving would — then the AI on every ship; and the AI on every ship from now.
-     */
-    async runOdds(runs: number): Promise<void> {
-      if (this.battleId === null || this.oddsRunning) return
-      this.oddsRunning = true
-      this.oddsProgress = { message: 'Starting…', fraction: 0 }
-      let unsubscribe: (() => void) | undefined
-      let phase = ''
-      try {
-        unsubscribe = getBridge().subscribe((e) => {
-          if (e.type !== 'progress' || e.command !== 'battles.odds') return
-          const given = (e as { fraction?: unknown }).fraction
-          let fraction = typeof given === 'number' ? given : null
-          if (fraction === null) {
-            const m = /([\d,]+)\s*(?:\/|of)\s*([\d,]+)/.exec(e.message)
-            if (m) fraction = Number(m[1]!.replace(/,/g, '')) / Math.max(1, Number(m[2]!.replace(/,/g, '')))
-          }
-          this.oddsProgress = { message: `${phase}: ${e.message}`, fraction: e.done ? 1 : fraction ?? this.oddsProgress?.fraction ?? null }
-        })
-        if (!(await this.saveDrafts())) return
-        phase = 'This turn as ordered, then the AI'
-        const ordered = await runBattle('battles.odds', { battleId: this.battleId, runs, mode: 'asOrdered' })
-        if (!ordered) return
-        phase = 'The AI on every ship'
-        this.oddsProgress = { message: `${phase}: starting…`, fraction: 0 }
-        const out = await runBattle('battles.odds', { battleId: this.battleId, runs, mode: 'ai' })
-        if (!out) return
-        this.oddsOrdered = ordered
-        this.odds = out
-      } finally {
-        unsubscribe?.()
-        this.oddsRunning = false
-        this.oddsProgress = null
-      }
     }
   }
 })

@@ -2,7 +2,7 @@
 import { ram as ramCalc } from '../../../../shared/atrilia/calc'
 import { label } from '../../../../shared/atrilia/hex'
 import type { AtriliaRules, RamKind, RamResult } from '../../../../shared/atrilia/tables'
-import type { AtriliaSetup, MoveStep } from '../../../../shared/atrilia/types'
+import type { AtriliaSetup, AtriliaState, MoveStep } from '../../../../shared/atrilia/types'
 
 export const RAM_WORDS: Record<RamKind, string> = { oarRake: 'oar rake', rudder: 'rudder attack', broadside: 'broadside ram' }
 export const RAM_RESULT_WORDS: Record<RamResult, string> = {
@@ -40,3 +40,40 @@ export function ramOdds(rules: AtriliaRules, kind: RamKind, crewQuality: number,
 }
 
 export const hexWords = label
+
+const sentence = (s: string): string => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s)
+
+/** Once over: who won ("The Pheacians win.", "Nobody wins.") and why the battle ended, as sentences. */
+export function outcomeWords(setup: AtriliaSetup, outcome: { winner: string | null; reason: string }): { headline: string; detail: string } {
+  const headline = outcome.winner ? `The ${sideName(setup, outcome.winner)} win.` : 'Nobody wins.'
+  return { headline, detail: `The battle is over: ${outcome.reason}.` }
+}
+
+/** What became of a ship, as the review lists it (seed 002 §5.11 off the map, §8.11 captured, §10.1 sunk). */
+export type AtriliaFateWord = 'afloat' | 'sunk' | 'captured' | 'exited'
+
+/**
+ * A ship's fate in a sentence: "Sunk"; "Captured by the Pheacians"; "Left the map by the north edge";
+ * "Afloat: crippled, on fire, 2 points of marines aboard".
+ */
+export function fateWords(setup: AtriliaSetup, state: AtriliaState, ship: string, fate: AtriliaFateWord): string {
+  const s = state.ships[ship]
+  if (fate === 'sunk') return 'Sunk'
+  if (fate === 'exited') return s?.exitedBy ? `Left the map by the ${s.exitedBy} edge` : 'Left the map'
+  if (!s) return sentence(fate)
+  const marines = s.marines > 0 ? `${plural(s.marines, 'point')} of marines aboard` : 'no marines aboard'
+  const marks = [s.crippled && 'crippled', s.fire && 'on fire', s.sinking && 'sinking'].filter(Boolean) as string[]
+  if (fate === 'captured') return `Captured by the ${sideName(setup, s.marineSide)}: ${[...marks, marines].join(', ')}`
+  return `Afloat: ${[...marks, marines].join(', ')}`
+}
+
+/** Each side's ships at the end, in a sentence: "Pheacians: 6 ships — 5 afloat, 1 sunk." */
+export function sideTally(setup: AtriliaSetup, lines: Array<{ side: string; fate: AtriliaFateWord }>): Array<{ side: string; text: string }> {
+  const WORD: Record<AtriliaFateWord, string> = { afloat: 'afloat', sunk: 'sunk', captured: 'captured', exited: 'left the map' }
+  return setup.sides.map((side) => {
+    const mine = lines.filter((l) => l.side === side.id)
+    const parts = (['afloat', 'captured', 'sunk', 'exited'] as const).map((f) => [f, mine.filter((l) => l.fate === f).length] as const).filter(([, n]) => n > 0)
+    const rest = parts.map(([f, n]) => `${n} ${WORD[f]}`).join(', ')
+    return { side: side.id, text: `${side.name}: ${plural(mine.length, 'ship')}${rest ? ` — ${rest}` : ''}.` }
+  })
+}
