@@ -166,6 +166,7 @@ export function shipDetail(db: Db, shipId: number): ShipDetail {
   return {
     ...summaryOf(db, row, currentDay(db), label),
     setting: 'theah',
+    hull: design.hull,
     design,
     quote,
     state: {

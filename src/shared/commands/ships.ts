@@ -81,6 +81,7 @@ export type ShipState = z.infer<typeof ShipState>
 
 export const ShipDetail = ShipSummary.extend({
   setting: z.literal('theah'),
+  hull: Hull,
   design: ShipDesign,
   /** The design priced and measured by the campaign's current rule tables. */
   quote: ShipQuote,
