@@ -96,7 +96,7 @@ describe('ships.commission in an Atrilia campaign', () => {
     expect(out.charged.map((c) => c.fromCash + c.fromShipFund)).toEqual([10980, 7320])
     expect(out.builtAt).toMatchObject({ name: 'al-Zabdiyat' })
     expect(journal().at(-1)!.summary).toBe(
-      'Commissioned the Nike, a pheacian large galley, for 18,300 dinars paid by Admiral Nikandros (60%) and Captain Thalia (40%); to be launched in al-Zabdiyat on ' + out.launchLabel
+      'Commissioned the Nike, a Pheacian large galley, for 18,300 dinars paid by Admiral Nikandros (60%) and Captain Thalia (40%); to be launched in al-Zabdiyat on ' + out.launchLabel
     )
     const money = (await call('ledger.balance', { ownerId: a })) as { cash: number }
     expect(money.cash).toBe(12000 - 10980)

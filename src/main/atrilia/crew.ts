@@ -14,6 +14,7 @@ import {
 import type { AtrilianDesign } from '../../shared/atrilia/design'
 import type { Nation } from '../../shared/atrilia/tables'
 import { CommandError } from '../../shared/errors'
+import { ruleSource } from '../../shared/words'
 import { stmt, type Db } from '../campaign/sqlite'
 import { currentDay } from '../campaign-core/clock-state'
 import { getRule } from '../campaign-core/rules'
@@ -21,7 +22,7 @@ import { addShipEvent, GONE, requireShip } from '../theah/shipyard'
 import { quoteAtrilianFor } from './shipyard'
 
 /**
- * An Atrilian ship's people (seed 002 §2, §7, §9.1, §11.1, TABLES "Naval Crew Quality", the FAQ;
+ * An Atrilian ship's people (Naval Rules §2, §7, §9.1, §11.1, TABLES "Naval Crew Quality", the FAQ;
  * rules guide §3; table atrilian_ship, migration 0016): her sailors (ship.crew), marines in strength
  * points within what her hold takes, the wizards amongst them, her crew's nation and quality. The
  * pure rules are src/shared/atrilia/crew.ts; `afterBattle` is what the battle write-back calls.
@@ -111,7 +112,7 @@ export function embark(db: Db, input: { shipId: number; marines?: number; wizard
     throw new CommandError('invalid_input', 'marines: embark at least one point of marines or one wizard.', { issues: [{ field: 'marines', message: 'embark at least one point of marines or one wizard' }] })
   }
   if (addW && s.wizards && s.wizards.kind !== addW.kind) {
-    const message = `The ${ship.name} already carries ${wizardsText(s.wizards)}: a ship's wizards cast in communion, so they are of one kind (seed 002 §9.1). Land them first.`
+    const message = `The ${ship.name} already carries ${wizardsText(s.wizards)}: a ship's wizards cast in communion, so they are of one kind (Naval Rules §9.1). Land them first.`
     throw new CommandError('invalid_input', `wizards.kind: ${message}`, { issues: [{ field: 'wizards.kind', message }] })
   }
   const next = {
@@ -121,7 +122,7 @@ export function embark(db: Db, input: { shipId: number; marines?: number; wizard
   const q = quoteAtrilianFor(db, designOf(db, input.shipId))
   const problems = checkMarines(ship.name, q.derived, cargoTons(db, input.shipId), next)
   if (problems.length) {
-    throw new CommandError('invalid_input', problems.map((p) => `${p.field}: ${p.message}`).join('; ') + '. Nothing was embarked.', { issues: problems })
+    throw new CommandError('invalid_input', problems.map((p) => `${p.field}: ${ruleSource(p.message)}`).join('; ') + '. Nothing was embarked.', { issues: problems.map((p) => ({ ...p, message: ruleSource(p.message) })) })
   }
   stmt(db, `UPDATE atrilian_ship SET marines = ?, wizards = ?, wizard_count = ? WHERE ship_id = ?`).run(next.marines, next.wizards?.kind ?? null, next.wizards?.count ?? 0, input.shipId)
   const what = [addM > 0 ? points(addM) : null, addW && addW.count > 0 ? wizardsText(addW) : null].filter(Boolean).join(' and ')
@@ -153,7 +154,7 @@ export function land(db: Db, input: { shipId: number; marines?: number; wizards?
     db,
     input.shipId,
     currentDay(db),
-    `Landed ${what}${withThem ? ' (wizards ride amongst the marines, seed 002 §9.1)' : ''}; ${points(marines)} aboard${left > 0 ? `, with ${wizardsText({ kind, count: left })}` : ''}`
+    `Landed ${what}${withThem ? ' (wizards ride amongst the marines, Naval Rules §9.1)' : ''}; ${points(marines)} aboard${left > 0 ? `, with ${wizardsText({ kind, count: left })}` : ''}`
   )
   return crewSheet(db, input.shipId)
 }
@@ -191,7 +192,7 @@ export function afterBattle(db: Db, shipId: number, outcome: { survived: boolean
   const out = qualityAfterBattle(s, outcome)
   if (!outcome.survived) return out
   stmt(db, `UPDATE atrilian_ship SET quality = ?, battles = ? WHERE ship_id = ?`).run(out.quality, out.battles, shipId)
-  if (out.changed) addShipEvent(db, shipId, outcome.day ?? currentDay(db), `Her crew is now ${crewQualityLabel(out.quality).toLowerCase()}: ${out.why}`)
+  if (out.changed) addShipEvent(db, shipId, outcome.day ?? currentDay(db), `Her crew is now ${crewQualityLabel(out.quality).toLowerCase()}: ${ruleSource(out.why)}`)
   return out
 }
 

@@ -1,10 +1,11 @@
 import type { AtrilianDesign } from '../../shared/atrilia/design'
-import { quoteAtrilian, type AtrilianQuote, type AtrilianShipRules } from '../../shared/atrilia/shipyard'
+import { quoteAtrilian, typePhrase, type AtrilianQuote, type AtrilianShipRules } from '../../shared/atrilia/shipyard'
 import { defaultNation, NEW_CREW_QUALITY } from '../../shared/atrilia/crew'
 import type { Nation } from '../../shared/atrilia/tables'
 import type { ShipDesign, Term } from '../../shared/ship/design'
 import { CommandError } from '../../shared/errors'
 import { fmt } from '../../shared/numbers'
+import { ruleSource } from '../../shared/words'
 import { stmt, type Db } from '../campaign/sqlite'
 import { currentDay, labelOf } from '../campaign-core/clock-state'
 import { post, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
@@ -14,7 +15,7 @@ import { addShipEvent, launchTitle, listing, planCharges } from '../theah/shipya
 import { keepYard, type Yard } from '../theah/yard'
 
 /**
- * The Atrilian shipyard (seed 002 §2; issue 18): an Atrilia campaign builds from the catalogue. The
+ * The Atrilian shipyard (Naval Rules §2; issue 18): an Atrilia campaign builds from the catalogue. The
  * quote is the pure `quoteAtrilian` on the campaign's (editable) Atrilian ships and improvements
  * tables; commissioning charges the owners their shares in dinars exactly as the Théah yard does
  * (ship fund first, then cash, one ledger transaction) and lays her down; the clock's daily ship
@@ -63,11 +64,11 @@ export function requireDesignOfSetting(db: Db, design: ShipDesign | AtrilianDesi
   const atrilian = isAtrilianDesign(design)
   if (setting === 'atrilia' && !atrilian) {
     const message =
-      'This is an Atrilia campaign: its shipyard builds from the Atrilian catalogue (a design with a ship type and improvements, seed 002 §2), not a Théah hull.'
+      'This is an Atrilia campaign: its shipyard builds from the Atrilian catalogue (a design with a ship type and improvements, Naval Rules §2), not a Théah hull.'
     throw new CommandError('invalid_input', `${field}: ${message}`, { issues: [{ field, message }] })
   }
   if (setting === 'theah' && atrilian) {
-    const message = 'This is a Théah campaign: its shipyard builds Théah hulls (seed 003), not ships of the Atrilian catalogue.'
+    const message = 'This is a Théah campaign: its shipyard builds Théah hulls (High Seas Combat), not ships of the Atrilian catalogue.'
     throw new CommandError('invalid_input', `${field}: ${message}`, { issues: [{ field, message }] })
   }
   return setting
@@ -95,7 +96,7 @@ export function commissionAtrilian(db: Db, input: AtrilianCommissionInput, opts:
     const n = quote.problems.length
     throw new CommandError(
       'rule',
-      `The design breaks ${n} rule${n > 1 ? 's' : ''}, so the shipyard will not build it: ${quote.problems.map((p) => p.message).join('; ')}.`,
+      `The design breaks ${n} rule${n > 1 ? 's' : ''}, so the shipyard will not build it: ${quote.problems.map((p) => ruleSource(p.message)).join('; ')}.`,
       { problems: quote.problems, field: quote.problems[0]!.field === 'type' ? 'design.type' : `design.${quote.problems[0]!.field}` }
     )
   }
@@ -129,7 +130,7 @@ export function commissionAtrilian(db: Db, input: AtrilianCommissionInput, opts:
     db,
     id,
     today,
-    `Ordered at the shipyard${yard ? ` of ${yard.name}` : ''} as a ${quote.typeName.toLowerCase()} for ${fmt(quote.total)} ${opts.currency} by ${who}; ${weeks} to build`
+    `Ordered at the shipyard${yard ? ` of ${yard.name}` : ''} as a ${typePhrase(quote.typeName)} for ${fmt(quote.total)} ${opts.currency} by ${who}; ${weeks} to build`
   )
 
   const lines: Line[] = []
@@ -142,7 +143,7 @@ export function commissionAtrilian(db: Db, input: AtrilianCommissionInput, opts:
   }
   if (toYard > 0) {
     lines.push({ ownerId: WORLD_OWNER_ID, account: 'cash', amount: toYard })
-    post(db, { day: today, memo: `Building the ${input.name} (${quote.typeName.toLowerCase()}) at the shipyard`, command: 'ships.commission', lines })
+    post(db, { day: today, memo: `Building the ${input.name} (${typePhrase(quote.typeName)}) at the shipyard`, command: 'ships.commission', lines })
   }
   stmt(db, `INSERT INTO reminder (due_day, title, link, source) VALUES (?, ?, ?, ?)`).run(launchDay, launchTitle(input.name), `/campaign/fleet/${id}`, `ship:${id}`)
 

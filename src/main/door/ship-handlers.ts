@@ -20,6 +20,7 @@ import type { ShipDesign } from '../../shared/ship/design'
 import { atrilianShipDetail } from '../atrilia/sheet'
 import { commissionAtrilian, isAtrilianDesign, isAtrilianShip, quoteAtrilianFor, requireDesignOfSetting } from '../atrilia/shipyard'
 import { CommandError } from '../../shared/errors'
+import { typePhrase } from '../../shared/atrilia/shipyard'
 
 type ShipHandlers = { [N in keyof typeof shipContracts]: HandlerSpec<N> }
 
@@ -60,7 +61,7 @@ export const shipHandlers: ShipHandlers = {
       const at = out.builtAt ? ` in ${out.builtAt.name}` : ''
       const when = out.launchDay > currentDay(c.campaign.db) ? `to be launched${at} on ${out.launchLabel}` : `launched${at} at once`
       const kind = isAtrilianDesign(input.design)
-        ? quoteAtrilianFor(c.campaign.db, input.design).typeName.toLowerCase()
+        ? typePhrase(quoteAtrilianFor(c.campaign.db, input.design).typeName)
         : hullLabel(c.campaign.db, input.design as ShipDesign)
       return `Commissioned the ${input.name}, a ${kind}, for ${fmt(out.total)} ${currencyOf(c)} paid by ${owners}; ${when}`
     }

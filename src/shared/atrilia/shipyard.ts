@@ -205,3 +205,8 @@ export function quoteAtrilian(design: AtrilianDesign, rules: AtrilianShipRules):
     problems
   }
 }
+
+/** A type's name inside a sentence ("a Pheacian large galley", "a baghla"): nations keep their capital. */
+export function typePhrase(name: string): string {
+  return /^(Pheacian|Gyptian|Meshuesh|Talian|Liburnian|Haranese|Ndogo|Kleshite)\b/.test(name) ? name : name.charAt(0).toLowerCase() + name.slice(1)
+}
