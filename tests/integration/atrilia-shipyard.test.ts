@@ -114,6 +114,11 @@ describe('ships.commission in an Atrilia campaign', () => {
     expect(s.status).toBe('port')
     expect(s.location).toBe('al-Zabdiyat')
     expect(s.history.at(-1)!.text).toBe('Launched: the Nike is afloat and in port in al-Zabdiyat')
+    // Her port's page lists her (Théah's standing orders are not hers), and the Dashboard's upkeep reads without her.
+    const page = (await call('ports.get', { portId: port.id })) as { port: { ships: { name: string }[] }; ships: unknown[] }
+    expect(page.port.ships.map((x) => x.name)).toEqual(['Nike'])
+    expect(page.ships).toEqual([])
+    await call('upkeep.summary', {})
     const list = (await call('ships.list', {})) as { name: string; hull: unknown; atrilianType: string }[]
     expect(list[0]).toMatchObject({ name: 'Nike', hull: null, atrilianType: 'Pheacian large galley' })
   })
