@@ -136,7 +136,12 @@ describe('the Atrilian shipyard in Chromium', () => {
     await hideMessages(page)
     await shot(page, 'atrilia-ship-crew')
 
+    // Her crew's nation, with its characteristic (§11.1).
+    const quality = sheet.locator('[data-test=crew-quality]')
+    await choose(page, quality.locator('[data-test=crew-nation]'), 'Gyptian')
+    await quality.locator('[data-test=characteristic]').getByText('+1 in boardings').waitFor()
+
     const s = await apiOk<{ crew: { marines: number; wizards: { kind: string; count: number } | null } }>(host, 'ships.get', { shipId: 1 })
-    expect(s.crew).toMatchObject({ marines: 2, wizards: { kind: 'sea', count: 1 } })
+    expect(s.crew).toMatchObject({ marines: 2, wizards: { kind: 'sea', count: 1 }, nation: 'gyptian', qualityName: 'Green' })
   })
 })

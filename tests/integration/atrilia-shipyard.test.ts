@@ -70,6 +70,10 @@ describe('ships.quote in an Atrilia campaign', () => {
       const e2 = await failureOf(theah.door, 'ships.quote', { design: GALLEY })
       expect(issueFields(e2)).toEqual(['design'])
       expect(e2.message).toContain('Théah campaign')
+      // A crew nation and quality belong to an Atrilian order only.
+      const who = (await theah.door.call('people.create', { name: 'Anne', kind: 'pc' })) as { ownerId: number }
+      const e3 = await failureOf(theah.door, 'ships.commission', { design: shipDesign('corsair'), name: 'Wasp', owners: [{ ownerId: who.ownerId, share: 100 }], crew: { quality: 3 } })
+      expect(issueFields(e3)).toEqual(['crew'])
     } finally {
       await theah.cleanup()
     }
