@@ -5,7 +5,7 @@
  * her after her weeks; marines, wizards, nation and crew quality are kept on her.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { afterBattle } from '../../src/main/atrilia/crew'
+import { afterBattle, battleProfileOf } from '../../src/main/atrilia/crew'
 import type { AtrilianShipDetail, CommandOutput } from '../../src/shared/commands'
 import type { AtrilianQuote } from '../../src/shared/atrilia/shipyard'
 import { countRows, dumpCampaign, failureOf, issueFields, makeClock, makeSession, openSeededCampaign, shipDesign, type TestSession } from '../helpers'
@@ -195,6 +195,21 @@ describe("an Atrilian ship's marines, wizards, nation and quality", () => {
     const out = afterBattle(db(), id, { survived: true })
     expect(out).toMatchObject({ quality: 3, battles: 1, changed: true })
     expect((await sheet(id)).crew).toMatchObject({ quality: 3, qualityName: 'Veteran', battles: 1 })
+  })
+
+  it('seed 002 §2.4, §9.1: what she brings to a hex battle, from her sheet', async () => {
+    const id = await nike()
+    await call('crew.embark', { shipId: id, marines: 2, wizards: { kind: 'sea', count: 1 } })
+    expect(battleProfileOf(db(), id)).toMatchObject({ type: 'pheacianLargeGalley', size: 3, crewQuality: 2, nation: 'pheacian', ram: true, corvus: true, castle: true, marines: 2, wizards: 'sea' })
+  })
+
+  it('undo takes back a commission: the ship, her Atrilian row and the owners’ payments', async () => {
+    const [a, b] = await twoOwners()
+    const mid = snapshot().tables
+    await call('ships.commission', { design: GALLEY, name: 'Nike', owners: [{ ownerId: a, share: 60 }, { ownerId: b, share: 40 }] })
+    expect(db().prepare('SELECT COUNT(*) AS n FROM atrilian_ship').get()).toEqual({ n: 1 })
+    await call('history.undo', {})
+    expect(snapshot().tables).toEqual(mid)
   })
 
   it('undo takes back an embarkation', async () => {

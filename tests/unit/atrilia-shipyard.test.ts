@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest'
 import { AtrilianDesign } from '../../src/shared/atrilia/design'
 import { quoteAtrilian, improvementAvailability, type AtrilianShipRules } from '../../src/shared/atrilia/shipyard'
-import { checkMarines, defaultNation, marineRoom, menRoom, nationalCharacteristic, qualityAfterBattle } from '../../src/shared/atrilia/crew'
+import { battleProfile, checkMarines, defaultNation, marineRoom, menRoom, nationalCharacteristic, qualityAfterBattle } from '../../src/shared/atrilia/crew'
 import { ATRILIA_IMPROVEMENTS, ATRILIA_RULES, ATRILIA_SHIPS } from '../../src/shared/atrilia/tables'
+import { ShipSetup } from '../../src/shared/atrilia/types'
 
 const RULES: AtrilianShipRules = { atriliaShips: ATRILIA_SHIPS, atriliaImprovements: ATRILIA_IMPROVEMENTS }
 const q = (d: unknown) => quoteAtrilian(AtrilianDesign.parse(d), RULES)
@@ -154,5 +155,16 @@ describe("an Atrilian ship's people", () => {
     expect(qualityAfterBattle({ quality: 2, battles: 0, qualityHeld: true }, { survived: true })).toMatchObject({ quality: 2, battles: 1, changed: false })
     expect(qualityAfterBattle({ quality: 1, battles: 6, qualityHeld: false }, { survived: true })).toMatchObject({ quality: 1, changed: false })
     expect(qualityAfterBattle({ quality: 2, battles: 0, qualityHeld: false }, { survived: false })).toMatchObject({ quality: 2, battles: 0, changed: false })
+  })
+
+  it('seed 002 §2.4, §9.1, §2: what she brings to a hex battle — a galley’s ram, her improvements, marines and wizards; a size 0 ship none', () => {
+    const design = AtrilianDesign.parse({ type: 'pheacianLargeGalley', improvements: { corvus: true, castle: true, ballista: true } })
+    const quote = quoteAtrilian(design, RULES)
+    const p = battleProfile(design, quote, { quality: 3, nation: 'pheacian', marines: 2, wizards: { kind: 'sea', count: 1 } }, 'flaming')!
+    expect(p).toEqual({ type: 'pheacianLargeGalley', size: 3, crewQuality: 3, nation: 'pheacian', ram: true, corvus: true, castle: true, catapult: false, ballista: 'flaming', marines: 2, wizards: 'sea' })
+    // It is a battle ship setup once placed.
+    expect(ShipSetup.safeParse({ ...p, id: 'nike', name: 'Nike', side: 'a', at: { q: 0, r: 0 }, facing: 1 }).success).toBe(true)
+    const zaruq = AtrilianDesign.parse({ type: 'zaruq' })
+    expect(battleProfile(zaruq, quoteAtrilian(zaruq, RULES), { quality: 2, nation: 'other', marines: 0, wizards: null })).toBeNull()
   })
 })

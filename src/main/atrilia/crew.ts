@@ -1,4 +1,5 @@
 import {
+  battleProfile,
   checkMarines,
   crewQualityLabel,
   MARINE_MEN_PER_POINT,
@@ -206,4 +207,9 @@ export function man(db: Db, input: { shipId: number; sailors: number }): Atrilia
     addShipEvent(db, input.shipId, currentDay(db), `Manned with ${input.sailors} sailor${input.sailors === 1 ? '' : 's'} (was ${ship.crew}; she needs ${need})`)
   }
   return crewSheet(db, input.shipId)
+}
+
+/** What the campaign ship brings to a hex battle (the battle's ship setup but place, facing and side); null for a size 0 ship. */
+export function battleProfileOf(db: Db, shipId: number, ballista: 'spear' | 'flaming' = 'spear'): ReturnType<typeof battleProfile> {
+  return battleProfile(designOf(db, shipId), quoteAtrilianFor(db, designOf(db, shipId)), crewState(db, shipId), ballista)
 }

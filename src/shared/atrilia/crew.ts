@@ -181,3 +181,44 @@ export const AtrilianCrewSheet = z.object({
   stackingLimit: z.number().int()
 })
 export type AtrilianCrewSheet = z.infer<typeof AtrilianCrewSheet>
+
+/**
+ * What an Atrilian campaign ship brings to a hex battle (seed 002 §2.4, §7, §9, §11.1): her type and size,
+ * crew quality and nation, her improvements, marines and wizards — the fields of the battle's ship setup
+ * but her place, facing and side. A ballista fires spears or flaming missiles, chosen for each encounter
+ * (§9.2). A size 0 ship is not used in naval battles (§2): null.
+ */
+export function battleProfile(
+  design: { type: string; improvements: Partial<Record<'corvus' | 'ballista' | 'catapult' | 'ram' | 'castle', boolean>> },
+  quote: { kind: 'galley' | 'dhow' | 'pirogue'; derived: Pick<AtrilianDerived, 'size'> },
+  crew: Pick<AtrilianCrewState, 'quality' | 'nation' | 'marines' | 'wizards'>,
+  ballista: 'spear' | 'flaming' = 'spear'
+): {
+  type: string
+  size: number
+  crewQuality: number
+  nation: Nation
+  ram: boolean
+  corvus: boolean
+  castle: boolean
+  catapult: boolean
+  ballista: 'spear' | 'flaming' | null
+  marines: number
+  wizards: WizardKind | null
+} | null {
+  if (quote.derived.size < 1) return null
+  const i = design.improvements
+  return {
+    type: design.type,
+    size: quote.derived.size,
+    crewQuality: crew.quality,
+    nation: crew.nation,
+    ram: quote.kind === 'galley' || i.ram === true,
+    corvus: i.corvus === true,
+    castle: i.castle === true,
+    catapult: i.catapult === true,
+    ballista: i.ballista === true ? ballista : null,
+    marines: crew.marines,
+    wizards: crew.marines > 0 && crew.wizards && crew.wizards.count > 0 ? crew.wizards.kind : null
+  }
+}
