@@ -39,6 +39,11 @@ describe('the Atrilian shipyard in Chromium', () => {
     await yard.locator('[data-type=zaruq]').getByText('0 (never fights)').waitFor()
     await pheacian.click()
     await expect.poll(() => pheacian.getAttribute('aria-checked')).toBe('true')
+    // The catalogue is a radio group: the arrow keys move the choice.
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => yard.locator('[data-type=gyptianLargeGalley]').getAttribute('aria-checked')).toBe('true')
+    await page.keyboard.press('ArrowLeft')
+    await expect.poll(() => pheacian.getAttribute('aria-checked')).toBe('true')
 
     // Improvements: the ram is included in a galley's price, and says so.
     const ram = yard.locator('[data-improvement=ram]')
