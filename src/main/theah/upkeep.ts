@@ -14,7 +14,6 @@ import { fmt } from '../../shared/numbers'
 import { currencyOf } from '../campaign-core/currency'
 import { type Ctx, companyOf, conditionOf, ctxOf, foodByDays, foodDaysOf, gunsOf, handsOf, monthlyOf, payerOf, plural, provisionsOf, requireAfloat, requireFoodRoom, requireFriendlyPort, setCompany, weeksPerMonthOf } from './ship-state'
 
-
 /**
  * A Théah ship (seed 003): one with no Atrilian row (migration 0016). Théah's upkeep, careening and
  * days counted visit only these; an Atrilia campaign's ships have the Atrilian setting's own rules.
