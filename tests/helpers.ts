@@ -12,6 +12,8 @@ import { Door } from '../src/main/door/door'
 import type { CommandErrorBody, Outcome } from '../src/shared/errors'
 import type { CommandName, CommandOutput } from '../src/shared/commands'
 import type { BattleReview, BattleView } from '../src/shared/commands/battles'
+import type { ShipDetail } from '../src/shared/commands/ships'
+import type { ShipQuote } from '../src/shared/ship/design'
 
 /** The repository root (tests run with it as the working directory, but do not rely on that). */
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -48,8 +50,18 @@ export function makeTempDir(prefix = 'quarterdeck-test-'): string {
  * What a call answers, as the High Seas tests read it: `battles.state` and `battles.review` answer a
  * union on the battle's ruleset (issue 17); tests written for High Seas battles see the High Seas
  * half (the door checks the real answer against the contract all the same).
+ *
+ * Likewise `ships.get`, `ships.quote` and `ships.commission` answer a union on the campaign's setting
+ * (issue 18: a Théah ship or an Atrilian one); tests written for Théah ships see the Théah half.
  */
-export type HighSeasOutput<N extends CommandName> = N extends 'battles.state' ? BattleView : N extends 'battles.review' ? BattleReview : CommandOutput<N>
+export type TheahShipOutput<N extends CommandName> = N extends 'ships.get'
+  ? ShipDetail
+  : N extends 'ships.quote'
+    ? ShipQuote
+    : N extends 'ships.commission'
+      ? Exclude<CommandOutput<'ships.commission'>, { setting: 'atrilia' }>
+      : CommandOutput<N>
+export type HighSeasOutput<N extends CommandName> = N extends 'battles.state' ? BattleView : N extends 'battles.review' ? BattleReview : TheahShipOutput<N>
 export type TestDoor = { call<N extends CommandName>(name: N, input?: unknown): Promise<HighSeasOutput<N>> } & Door
 
 export interface TestSession {

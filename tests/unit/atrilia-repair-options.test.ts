@@ -130,7 +130,7 @@ describe('seed 002 §2 ships and improvements', () => {
   it('seed 002 §2.1–2.4: prices, sizes, crews and holds; all galleys have rams, baghlas cannot; the improved baghla is size 1', () => {
     const by = Object.fromEntries(ATRILIA_SHIPS.map((s) => [s.key, s]))
     expect(by.pheacianLargeGalley).toMatchObject({ price: 15000, buildDays: 28, crew: 150, holdsMen: 150, size: 3, ram: 'included' })
-    expect(by.largeGalley).toMatchObject({ price: 12500, buildDays: 35, crew: 200, holdsMen: 100, size: 3 })
+    expect(by.gyptianLargeGalley).toMatchObject({ price: 12500, buildDays: 35, crew: 200, holdsMen: 100, size: 3 })
     expect(by.smallGalley).toMatchObject({ price: 7500, crew: 100, size: 2 })
     expect(by.liburnianGalley).toMatchObject({ price: 7500, crew: 50, holdsCargoTons: 30, holdsMen: 60, size: 1, speedKmh: { min: 5, max: 15 } })
     expect(by.baghla).toMatchObject({ price: 10000, size: 0, ram: 'never', improved: { price: 2500, size: 1, holdsCargoTons: 50, holdsMen: 120 } })

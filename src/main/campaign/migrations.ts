@@ -638,6 +638,29 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `
   }
+,
+  {
+    id: '0016_atrilian_ship',
+    sql: `
+      -- An Atrilian ship (seed 002, issue 18): a ship of an Atrilia campaign built from the Atrilian
+      -- catalogue (her design JSON is {type, improvements, improved?}) has this row; a Théah ship has none,
+      -- so every older file's ships stay Théah ships. Her sailors are ship.crew; here are her marines in
+      -- strength points (25 men a point, rules guide §3), the wizards amongst them (one kind, §9.1), her
+      -- crew's nation (§11.1) and quality (1 slave, 2 green, 3 veteran, 4 elite), the battles it has
+      -- survived (FAQ: five make it elite) and whether the GM holds that quality.
+      CREATE TABLE atrilian_ship (
+        ship_id INTEGER PRIMARY KEY REFERENCES ship(id) ON DELETE CASCADE,
+        nation TEXT NOT NULL DEFAULT 'other',
+        quality INTEGER NOT NULL DEFAULT 2 CHECK (quality BETWEEN 1 AND 4),
+        battles INTEGER NOT NULL DEFAULT 0 CHECK (battles >= 0),
+        quality_held INTEGER NOT NULL DEFAULT 0 CHECK (quality_held IN (0, 1)),
+        marines INTEGER NOT NULL DEFAULT 0 CHECK (marines >= 0),
+        wizards TEXT CHECK (wizards IN ('sea', 'fire')),
+        wizard_count INTEGER NOT NULL DEFAULT 0 CHECK (wizard_count >= 0),
+        CHECK ((wizards IS NULL) = (wizard_count = 0))
+      );
+    `
+  }
 ]
 
 /** Tables that belong to the machinery, not to the campaign: never captured for undo. */

@@ -7,6 +7,7 @@ import { labelOf } from '../campaign-core/clock-state'
 import { drawChartTemplate } from '../theah/chart-template'
 import type { AppContext, HandlerTable } from './types'
 import '../theah/setting' // the Théah setting: its procedures register their clock steps and rules
+import '../atrilia/setting' // the Atrilia setting (issue 18): its shipyard, crews and ship sheet
 import { coreHandlers } from './core-handlers'
 import { shipHandlers } from './ship-handlers'
 import { battleHandlers } from './battle-handlers'

@@ -16,6 +16,11 @@ import {
 } from '../theah/shipyard'
 import type { CampaignContext, HandlerSpec } from './types'
 import { fmt } from '../../shared/numbers'
+import type { ShipDesign } from '../../shared/ship/design'
+import { atrilianShipDetail } from '../atrilia/sheet'
+import { commissionAtrilian, isAtrilianDesign, isAtrilianShip, quoteAtrilianFor, requireDesignOfSetting } from '../atrilia/shipyard'
+import { CommandError } from '../../shared/errors'
+import { typePhrase } from '../../shared/atrilia/shipyard'
 
 type ShipHandlers = { [N in keyof typeof shipContracts]: HandlerSpec<N> }
 
@@ -25,24 +30,46 @@ const money = (c: CampaignContext) => ({ allowDebt: getSettings(c.campaign.db).a
 /** The name a ship had before a rename (describe() runs after the write). */
 const renamedFrom = new WeakMap<CampaignContext, string>()
 
-/** The shipyard and the fleet (seed 003, I. Of Ship Construction). */
+/** The shipyard and the fleet (seed 003, I. Of Ship Construction; seed 002 §2 in an Atrilia campaign). */
 export const shipHandlers: ShipHandlers = {
-  'ships.quote': { kind: 'read', run: ({ campaign: { db } }, input) => quoteFor(db, input.design) },
+  // The campaign's setting chooses the shipyard (issue 18): Théah hulls, or the Atrilian catalogue.
+  'ships.quote': {
+    kind: 'read',
+    run: ({ campaign: { db } }, input) => {
+      const d = input.design
+      requireDesignOfSetting(db, d)
+      return isAtrilianDesign(d) ? quoteAtrilianFor(db, d) : quoteFor(db, d)
+    }
+  },
 
   'ships.commission': {
     kind: 'write',
-    run: (c, input) => commissionShip(c.campaign.db, input, money(c)),
+    run: (c, input) => {
+      const db = c.campaign.db
+      const d = input.design
+      requireDesignOfSetting(db, d)
+      if (isAtrilianDesign(d)) return commissionAtrilian(db, { ...input, design: d }, money(c))
+      if (input.crew !== undefined) {
+        const message = 'a crew nation and quality are given only for an Atrilian ship (a Théah ship is crewed on her Crew tab)'
+        throw new CommandError('invalid_input', `crew: ${message}.`, { issues: [{ field: 'crew', message }] })
+      }
+      const { crew: _crew, ...theah } = input
+      return commissionShip(db, { ...theah, design: d }, money(c))
+    },
     describe: (input, out, c) => {
       const owners = listing(out.charged.map((o) => (out.charged.length > 1 ? `${o.name} (${o.share}%)` : o.name)))
       const at = out.builtAt ? ` in ${out.builtAt.name}` : ''
       const when = out.launchDay > currentDay(c.campaign.db) ? `to be launched${at} on ${out.launchLabel}` : `launched${at} at once`
-      return `Commissioned the ${input.name}, a ${hullLabel(c.campaign.db, input.design)}, for ${fmt(out.total)} ${currencyOf(c)} paid by ${owners}; ${when}`
+      const kind = isAtrilianDesign(input.design)
+        ? typePhrase(quoteAtrilianFor(c.campaign.db, input.design).typeName)
+        : hullLabel(c.campaign.db, input.design as ShipDesign)
+      return `Commissioned the ${input.name}, a ${kind}, for ${fmt(out.total)} ${currencyOf(c)} paid by ${owners}; ${when}`
     }
   },
 
   'ships.list': { kind: 'read', run: ({ campaign: { db } }) => listShips(db) },
 
-  'ships.get': { kind: 'read', run: ({ campaign: { db } }, input) => shipDetail(db, input.shipId) },
+  'ships.get': { kind: 'read', run: ({ campaign: { db } }, input) => (isAtrilianShip(db, input.shipId) ? atrilianShipDetail(db, input.shipId) : shipDetail(db, input.shipId)) },
 
   'ships.rename': {
     kind: 'write',

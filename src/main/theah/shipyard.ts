@@ -115,11 +115,15 @@ const designOf = (row: ShipRow) => JSON.parse(row.design) as ShipDesign
 function summaryOf(db: Db, row: ShipRow, today: number, label: (day: number) => string): ShipSummary {
   const design = designOf(row)
   const building = row.status === 'construction' && row.launch_day !== null
+  // An Atrilian ship (issue 18) keeps a catalogue type, not a hull: the list names her type.
+  const atrilian = 'type' in design ? String((design as unknown as { type: string }).type) : null
   return {
     id: row.id,
     name: row.name,
-    hull: design.hull,
-    frigate: design.frigate,
+    setting: atrilian === null ? 'theah' : 'atrilia',
+    hull: atrilian === null ? design.hull : null,
+    frigate: atrilian === null ? design.frigate : false,
+    atrilianType: atrilian === null ? null : atrilianTypeName(db, atrilian),
     status: row.status,
     origin: row.origin,
     launchDay: building ? row.launch_day : null,
@@ -128,6 +132,12 @@ function summaryOf(db: Db, row: ShipRow, today: number, label: (day: number) => 
     owners: shipOwners(db, row.id),
     cost: row.cost
   }
+}
+
+/** The catalogue name of an Atrilian ship type (the campaign's Atrilian ships table). */
+function atrilianTypeName(db: Db, type: string): string {
+  const t = getRule(db, 'atriliaShips').find((s) => s.key === type || (s.key === 'largeGalley' && type === 'gyptianLargeGalley'))
+  return t?.name ?? type
 }
 
 export function shipSummary(db: Db, shipId: number): ShipSummary {
@@ -155,6 +165,8 @@ export function shipDetail(db: Db, shipId: number): ShipDetail {
   )
   return {
     ...summaryOf(db, row, currentDay(db), label),
+    setting: 'theah',
+    hull: design.hull,
     design,
     quote,
     state: {

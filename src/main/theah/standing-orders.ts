@@ -46,7 +46,9 @@ export function portPage(db: Db, portId: number) {
     const m = /^(\d+)k(\d+)n?([+-]\d+)?$/.exec(notation.replace(/\s+/g, '').toLowerCase())
     return m ? Math.round(Number(m[2]) * 5.5 + Number(m[3] ?? 0)) : 0
   }
-  const ships = port.ships.map((s) => {
+  // Standing orders are Théah's (seed 003 I.2): an Atrilian ship lying here (issue 18) is in the port's list, not in these.
+  const theah = port.ships.filter((s) => stmt(db, `SELECT 1 FROM atrilian_ship WHERE ship_id = ?`).get(s.shipId) === undefined)
+  const ships = theah.map((s) => {
     const x = ctxOf(db, s.shipId)
     const o = ordersOf(x.c)
     const guns = gunsOf(db, x)

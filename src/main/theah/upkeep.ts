@@ -15,6 +15,12 @@ import { currencyOf } from '../campaign-core/currency'
 import { type Ctx, companyOf, conditionOf, ctxOf, foodByDays, foodDaysOf, gunsOf, handsOf, monthlyOf, payerOf, plural, provisionsOf, requireAfloat, requireFoodRoom, requireFriendlyPort, setCompany, weeksPerMonthOf } from './ship-state'
 
 /**
+ * A Théah ship (seed 003): one with no Atrilian row (migration 0016). Théah's upkeep, careening and
+ * days counted visit only these; an Atrilia campaign's ships have the Atrilian setting's own rules.
+ */
+export const THEAH_SHIP = 'id NOT IN (SELECT ship_id FROM atrilian_ship)'
+
+/**
  * Upkeep (seed 003 I.2 Crew and I. maintenance; rules guide §2): who pays the crew's gear, wages and
  * food (owners by their shares, the government, or owed against booty), what is owed to the crew and
  * to named officers, provisions bought in port and eaten at sea, and three clock steps: the monthly
@@ -239,7 +245,7 @@ export function requireOwnersCanPay(db: Db, shipId: number, total: number, allow
 // ---------------------------------------------------------------------------------------------
 
 function afloatIds(db: Db): number[] {
-  return (stmt(db, `SELECT id FROM ship WHERE status IN ('port', 'sea') ORDER BY id`).all() as { id: number }[]).map((r) => r.id)
+  return (stmt(db, `SELECT id FROM ship WHERE status IN ('port', 'sea') AND ${THEAH_SHIP} ORDER BY id`).all() as { id: number }[]).map((r) => r.id)
 }
 
 function nextMonthStart(db: Db, today: number): number {
@@ -350,7 +356,7 @@ export function allowDebtOf(db: Db): boolean {
 
 /** Ships with crew or orders worth visiting: afloat, in id order. */
 export function afloatRows(db: Db): { id: number; name: string; status: string }[] {
-  return stmt(db, `SELECT id, name, status FROM ship WHERE status IN ('port', 'sea') ORDER BY id`).all() as { id: number; name: string; status: string }[]
+  return stmt(db, `SELECT id, name, status FROM ship WHERE status IN ('port', 'sea') AND ${THEAH_SHIP} ORDER BY id`).all() as { id: number; name: string; status: string }[]
 }
 
 /** The days of the month before `day` (the first of a month): the month just ended. */
@@ -407,19 +413,19 @@ export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new 
 export function countDays(db: Db): void {
   stmt(
     db,
-    `INSERT INTO ship_company (ship_id) SELECT s.id FROM ship s WHERE s.status IN ('port', 'sea') AND s.crew > 0
+    `INSERT INTO ship_company (ship_id) SELECT s.id FROM ship s WHERE s.status IN ('port', 'sea') AND s.crew > 0 AND ${THEAH_SHIP}
        AND NOT EXISTS (SELECT 1 FROM ship_company c WHERE c.ship_id = s.id)`
   ).run()
   const eaters = `((SELECT s.crew FROM ship s WHERE s.id = ship_company.ship_id) + (SELECT COUNT(*) FROM ship_officer o WHERE o.ship_id = ship_company.ship_id))`
   stmt(
     db,
     `UPDATE ship_company SET port_days = port_days + 1, port_eater_days = port_eater_days + ${eaters}
-     WHERE ship_id IN (SELECT id FROM ship WHERE status = 'port') AND ${eaters} > 0`
+     WHERE ship_id IN (SELECT id FROM ship WHERE status = 'port' AND ${THEAH_SHIP}) AND ${eaters} > 0`
   ).run()
   stmt(
     db,
     `UPDATE ship_company SET sea_days = sea_days + 1, sea_eater_days = sea_eater_days + ${eaters}
-     WHERE ship_id IN (SELECT id FROM ship WHERE status = 'sea') AND ${eaters} > 0`
+     WHERE ship_id IN (SELECT id FROM ship WHERE status = 'sea' AND ${THEAH_SHIP}) AND ${eaters} > 0`
   ).run()
 }
 
@@ -435,7 +441,7 @@ export function provisionsAtSea(db: Db, day: number, dice: () => DiceBox, effect
     `SELECT s.id, s.name, s.crew, s.status, c.provisions, c.marines, c.sea_eater_days AS seaEaterDays,
             (SELECT COUNT(*) FROM ship_officer o WHERE o.ship_id = s.id) AS officers
      FROM ship s JOIN ship_company c ON c.ship_id = s.id
-     WHERE s.status IN ('port', 'sea') AND (s.status = 'sea' OR c.sea_eater_days >= 7) ORDER BY s.id`
+     WHERE s.status IN ('port', 'sea') AND (s.status = 'sea' OR c.sea_eater_days >= 7) AND s.${THEAH_SHIP} ORDER BY s.id`
   ).all() as { id: number; name: string; crew: number; status: string; provisions: number; marines: number; seaEaterDays: number; officers: number }[]
   for (const x of rows) {
     const id = x.id

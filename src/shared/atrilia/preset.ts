@@ -33,8 +33,8 @@ export const AL_ZABDIYAT_INPUT: AtriliaSetupInput = {
     ship({ id: 'nausikaa', name: 'Nausikaa', side: 'pheacians', type: 'pheacianLargeGalley', size: 3, crewQuality: 2, at: at('F4'), facing: 4, corvus: true, marines: 2 }),
     ship({ id: 'skylla', name: 'Skylla', side: 'pheacians', type: 'smallGalley', size: 2, crewQuality: 2, at: at('B3'), facing: 4, marines: 2 }),
     ship({ id: 'phaiax', name: 'Phaiax', side: 'pheacians', type: 'smallGalley', size: 2, crewQuality: 2, at: at('H3'), facing: 4, marines: 2 }),
-    ship({ id: 'wadjwer', name: 'Wadj-wer', side: 'meshuesh', type: 'largeGalley', size: 3, crewQuality: 3, at: at('E15'), facing: 1, castle: true, catapult: true, marines: 2 }),
-    ship({ id: 'sekhmet', name: 'Sekhmet', side: 'meshuesh', type: 'largeGalley', size: 3, crewQuality: 2, at: at('G15'), facing: 1, ballista: 'spear', marines: 2 }),
+    ship({ id: 'wadjwer', name: 'Wadj-wer', side: 'meshuesh', type: 'gyptianLargeGalley', size: 3, crewQuality: 3, at: at('E15'), facing: 1, castle: true, catapult: true, marines: 2 }),
+    ship({ id: 'sekhmet', name: 'Sekhmet', side: 'meshuesh', type: 'gyptianLargeGalley', size: 3, crewQuality: 2, at: at('G15'), facing: 1, ballista: 'spear', marines: 2 }),
     ship({ id: 'apophis', name: 'Apophis', side: 'meshuesh', type: 'smallGalley', size: 2, crewQuality: 2, at: at('C16'), facing: 1, marines: 2 }),
     ship({ id: 'horus', name: 'Horus', side: 'meshuesh', type: 'smallGalley', size: 2, crewQuality: 2, at: at('I16'), facing: 1, marines: 2 })
   ],

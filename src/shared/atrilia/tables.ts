@@ -187,7 +187,7 @@ export const AtriliaShipsSchema = z.array(ShipTypeSchema).min(1).max(60)
 
 export const ATRILIA_SHIPS: ShipType[] = [
   { key: 'pheacianLargeGalley', name: 'Pheacian large galley', kind: 'galley', price: 15000, buildDays: 28, crew: 150, holdsCargoTons: 150, holdsMen: 150, speedKmh: { min: 3, max: 14 }, size: 3, ram: 'included', improved: null },
-  { key: 'largeGalley', name: 'Gyptian or Meshuesh large galley', kind: 'galley', price: 12500, buildDays: 35, crew: 200, holdsCargoTons: 100, holdsMen: 100, speedKmh: { min: 5, max: 10 }, size: 3, ram: 'included', improved: null },
+  { key: 'gyptianLargeGalley', name: 'Gyptian or Meshuesh large galley', kind: 'galley', price: 12500, buildDays: 35, crew: 200, holdsCargoTons: 100, holdsMen: 100, speedKmh: { min: 5, max: 10 }, size: 3, ram: 'included', improved: null },
   { key: 'smallGalley', name: 'Small galley', kind: 'galley', price: 7500, buildDays: 21, crew: 100, holdsCargoTons: 50, holdsMen: 50, speedKmh: { min: 5, max: 10 }, size: 2, ram: 'included', improved: null },
   { key: 'liburnianGalley', name: 'Liburnian galley', kind: 'galley', price: 7500, buildDays: 21, crew: 50, holdsCargoTons: 30, holdsMen: 60, speedKmh: { min: 5, max: 15 }, size: 1, ram: 'included', improved: null },
   { key: 'baghla', name: 'Baghla', kind: 'dhow', price: 10000, buildDays: 21, crew: 40, holdsCargoTons: 150, holdsMen: 360, speedKmh: { min: 6, max: 6 }, size: 0, ram: 'never', improved: { price: 2500, size: 1, holdsCargoTons: 50, holdsMen: 120 } },

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { AtrilianCrewSheet, CrewQuality, WizardKind } from '../atrilia/crew'
+import { Nation as AtrilianNation } from '../atrilia/tables'
 import { CREW_ORIGINS, OFFICER_ROLES, SHIP_KINDS } from '../ship/upkeep-tables'
 import { contract } from './contract'
 import { ClockNow, Dice, RollRecord, StepRun } from './core'
@@ -462,6 +464,56 @@ export const crewContracts = {
     mutates: true,
     input: z.object({ ...ShipRef, where: z.enum(['port', 'beach']) }).strict(),
     output: z.object({ cost: z.number().int(), charged: Charged, condition: Condition })
+  }),
+  // ─── An Atrilian ship's people (seed 002 §2, §7, §9.1, §11.1, the FAQ; issue 18) ──────────────
+  'crew.embark': contract({
+    summary:
+      'Embark marines (strength points of 25 men, within what her hold takes besides the cargo aboard) and/or wizards (sea or fire, one kind a ship, amongst her marines) onto an Atrilian ship.',
+    scope: 'campaign',
+    mutates: true,
+    input: z
+      .object({
+        ...ShipRef,
+        marines: z.number().int('must be a whole number').min(0, 'must not be negative').max(100, 'is too many').optional(),
+        wizards: z.object({ kind: WizardKind, count: z.number().int('must be a whole number').min(1, 'must be at least 1').max(20, 'is too many') }).strict().optional()
+      })
+      .strict(),
+    output: AtrilianCrewSheet
+  }),
+  'crew.land': contract({
+    summary: "Land marines and/or wizards from an Atrilian ship; landing her last marines lands her wizards with them (§9.1).",
+    scope: 'campaign',
+    mutates: true,
+    input: z
+      .object({
+        ...ShipRef,
+        marines: z.number().int('must be a whole number').min(0, 'must not be negative').max(100, 'is too many').optional(),
+        wizards: z.number().int('must be a whole number').min(0, 'must not be negative').max(20, 'is too many').optional()
+      })
+      .strict(),
+    output: AtrilianCrewSheet
+  }),
+  'crew.man': contract({
+    summary: "Record the sailors aboard an Atrilian ship (her catalogue crew manoeuvres her; fewer leaves her short-handed).",
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ ...ShipRef, sailors: Count }).strict(),
+    output: AtrilianCrewSheet
+  }),
+  'crew.setNationality': contract({
+    summary: "Set an Atrilian crew's nation, which gives its optional national characteristic in battle (§11.1).",
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ ...ShipRef, nation: AtrilianNation }).strict(),
+    output: AtrilianCrewSheet
+  }),
+  'crew.setQuality': contract({
+    summary:
+      "Set an Atrilian crew's quality (1 slave, 2 green, 3 veteran, 4 elite), the battles behind it, and whether the GM holds it (then battles no longer change it).",
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ ...ShipRef, quality: CrewQuality, battles: z.number().int('must be a whole number').min(0, 'must not be negative').max(999, 'is too many').optional(), held: z.boolean().optional() }).strict(),
+    output: AtrilianCrewSheet
   }),
   'upkeep.summary': contract({
     summary: 'The Dashboard’s upkeep: what each owner pays at the next monthly upkeep, what governments and booty bear, and careening, provisions and crew warnings.',

@@ -1,9 +1,13 @@
 import { z } from 'zod'
+import { AtrilianCrewSheet, CrewQuality } from '../atrilia/crew'
+import { AtrilianDesign } from '../atrilia/design'
+import { AtrilianQuote } from '../atrilia/shipyard'
+import { Nation } from '../atrilia/tables'
 import { Hull, ShipDesign, ShipQuote, Term } from '../ship/design'
 import { contract } from './contract'
 import { DisplayName, NoInput } from './schemas'
 
-/** Contracts of the shipyard and the fleet (seed 003, I. Of Ship Construction). */
+/** Contracts of the shipyard and the fleet (seed 003, I. Of Ship Construction; seed 002 §2 in an Atrilia campaign). */
 
 const Id = z.number().int().positive()
 
@@ -22,11 +26,34 @@ export const ShipOwners = z
 
 export const ShipOwnerOut = z.object({ ownerId: Id, name: z.string(), share: z.number().int() })
 
+/**
+ * A design for the campaign's shipyard: a Théah hull (seed 003) or a ship of the Atrilian catalogue
+ * (seed 002 §2: `{type, improvements, improved?}`). The campaign's setting chooses which it builds;
+ * the other is refused at the field. A malformed design is reported by the kind it looks like.
+ */
+export const AnyShipDesign = z.union([ShipDesign, AtrilianDesign], {
+  error: (iss) => {
+    const input = iss.input
+    const atrilian = typeof input === 'object' && input !== null && 'type' in input
+    const errors = (iss as unknown as { errors?: { path: PropertyKey[]; message: string }[][] }).errors?.[atrilian ? 1 : 0] ?? []
+    const said = errors.map((e) => `${e.path.length ? e.path.map(String).join('.') : 'the design'}: ${e.message}`).join('; ')
+    return `${atrilian ? 'an Atrilian design' : 'a Théah design'} with problems (${said || 'not a design'})`
+  }
+})
+export type AnyShipDesign = z.output<typeof AnyShipDesign>
+
+export const SHIP_SETTINGS = ['theah', 'atrilia'] as const
+
 export const ShipSummary = z.object({
   id: Id,
   name: z.string(),
-  hull: Hull,
+  /** Which shipyard built her: a Théah hull or an Atrilian catalogue type. */
+  setting: z.enum(SHIP_SETTINGS),
+  /** A Théah ship's hull (null for an Atrilian ship). */
+  hull: Hull.nullable(),
   frigate: z.boolean(),
+  /** An Atrilian ship's catalogue name ("Pheacian large galley"); null for a Théah ship. */
+  atrilianType: z.string().nullable(),
   status: ShipStatus,
   origin: z.enum(['built', 'encounter', 'prize']),
   /** For a ship under construction: when it is launched. */
@@ -53,6 +80,8 @@ export const ShipState = z.object({
 export type ShipState = z.infer<typeof ShipState>
 
 export const ShipDetail = ShipSummary.extend({
+  setting: z.literal('theah'),
+  hull: Hull,
   design: ShipDesign,
   /** The design priced and measured by the campaign's current rule tables. */
   quote: ShipQuote,
@@ -64,13 +93,34 @@ export const ShipDetail = ShipSummary.extend({
 })
 export type ShipDetail = z.infer<typeof ShipDetail>
 
+/** An Atrilian ship's sheet (seed 002 §2; issue 18): her design and quote, her people, owners and history. */
+export const AtrilianShipDetail = ShipSummary.extend({
+  setting: z.literal('atrilia'),
+  design: AtrilianDesign,
+  /** The design priced and measured by the campaign's current Atrilian tables. */
+  quote: AtrilianQuote,
+  crew: AtrilianCrewSheet,
+  location: z.string().nullable(),
+  orderedDay: z.number().int().nullable(),
+  capturedBy: z.object({ shipId: Id, name: z.string() }).nullable(),
+  history: z.array(z.object({ day: z.number().int(), dateLabel: z.string(), text: z.string() }))
+})
+export type AtrilianShipDetail = z.infer<typeof AtrilianShipDetail>
+
+/** What `ships.get` answers: a Théah ship's sheet or an Atrilian one's, by `setting`. */
+export const ShipSheet = z.discriminatedUnion('setting', [ShipDetail, AtrilianShipDetail])
+export type ShipSheet = z.infer<typeof ShipSheet>
+
+const Charged = z.array(z.object({ ownerId: Id, name: z.string(), share: z.number().int(), fromShipFund: z.number().int(), fromCash: z.number().int() }))
+
 export const shipContracts = {
   'ships.quote': contract({
-    summary: 'Price a design line by line, measure the finished ship, and list every rule it breaks (never refused for breaking one).',
+    summary:
+      'Price a design line by line, measure the finished ship, and list every rule it breaks (never refused for breaking one). A Théah campaign prices a Théah hull (guilders), an Atrilia campaign a ship of the Atrilian catalogue (dinars, build days); the other kind is refused at `design`.',
     scope: 'campaign',
     mutates: false,
-    input: z.object({ design: ShipDesign }).strict(),
-    output: ShipQuote
+    input: z.object({ design: AnyShipDesign }).strict(),
+    output: z.union([ShipQuote, AtrilianQuote])
   }),
   'ships.commission': contract({
     summary:
@@ -79,26 +129,48 @@ export const shipContracts = {
     mutates: true,
     input: z
       .object({
-        design: ShipDesign,
+        /** A Théah design in a Théah campaign, an Atrilian one in an Atrilia campaign (the setting chooses). */
+        design: AnyShipDesign,
         name: DisplayName,
         owners: ShipOwners,
-        /** The major port where she is built (seed 003 I.1); a colonial one adds a month, so the design's `colonial` must match it. Left out: a yard not on record. */
-        portId: Id.optional()
+        /**
+         * Théah: the major port where she is built (seed 003 I.1); a colonial one adds a month, so the design's
+         * `colonial` must match it. Atrilia: any port on record (seed 002 names no yard rule). Left out: a yard not on record.
+         */
+        portId: Id.optional(),
+        /** Atrilia only: her crew's nation (§11.1; default the nation her type names) and quality (default 2, green). */
+        crew: z.object({ nation: Nation.optional(), quality: CrewQuality.optional() }).strict().optional()
       })
       .strict(),
-    output: z.object({
-      shipId: Id,
-      launchDay: z.number().int(),
-      launchLabel: z.string(),
-      total: z.number().int(),
-      charged: z.array(z.object({ ownerId: Id, name: z.string(), share: z.number().int(), fromShipFund: z.number().int(), fromCash: z.number().int() })),
-      breakdown: z.array(Term),
-      /** Where she is built and launched (null: a yard not on record). */
-      builtAt: z.object({ portId: Id, name: z.string(), colonial: z.boolean() }).nullable(),
-      /** Months to build (with the month a colonial port adds), and their terms. */
-      constructionMonths: z.number().int(),
-      construction: z.array(Term)
-    })
+    output: z.union([
+      z.object({
+        shipId: Id,
+        launchDay: z.number().int(),
+        launchLabel: z.string(),
+        total: z.number().int(),
+        charged: Charged,
+        breakdown: z.array(Term),
+        /** Where she is built and launched (null: a yard not on record). */
+        builtAt: z.object({ portId: Id, name: z.string(), colonial: z.boolean() }).nullable(),
+        /** Months to build (with the month a colonial port adds), and their terms. */
+        constructionMonths: z.number().int(),
+        construction: z.array(Term)
+      }),
+      z.object({
+        setting: z.literal('atrilia'),
+        shipId: Id,
+        launchDay: z.number().int(),
+        launchLabel: z.string(),
+        /** Dinars. */
+        total: z.number().int(),
+        charged: Charged,
+        breakdown: z.array(Term),
+        builtAt: z.object({ portId: Id, name: z.string(), colonial: z.boolean() }).nullable(),
+        /** Days to build (the catalogue's weeks), and their terms. */
+        buildDays: z.number().int(),
+        construction: z.array(Term)
+      })
+    ])
   }),
   'ships.list': contract({
     summary: 'Every ship, with status, owners and launch countdown.',
@@ -108,11 +180,11 @@ export const shipContracts = {
     output: z.array(ShipSummary)
   }),
   'ships.get': contract({
-    summary: "One ship's sheet: design, quote with breakdowns, current state, owners and history.",
+    summary: "One ship's sheet: design, quote with breakdowns, current state, owners and history (an Atrilian ship's with her marines, wizards, nation and crew quality).",
     scope: 'campaign',
     mutates: false,
     input: z.object({ shipId: Id }).strict(),
-    output: ShipDetail
+    output: ShipSheet
   }),
   'ships.rename': contract({
     summary: 'Rename a ship.',
