@@ -8,7 +8,7 @@
  *    no `Math.random`;
  * 3. direction: shells (src/main/electron, src/main/http, src/main/index.ts, src/main/serve.ts,
  *    src/preload) → the door (src/main/door) → battles (src/main/battles, src/main/highseas) → the
- *    setting (src/main/theah) → the campaign core (src/main/campaign-core) → the session and
+ *    setting (src/main/theah, src/main/atrilia) → the campaign core (src/main/campaign-core) → the session and
  *    campaign file (src/main/app, src/main/campaign) → src/shared; no module imports a layer above
  *    its own (so the core never imports a setting). The renderer imports only src/shared.
  */
@@ -184,6 +184,7 @@ export const LAYERS: { name: string; rank: number; test: (f: string) => boolean 
   { name: 'session and campaign file', rank: 1, test: (f) => f.startsWith('src/main/campaign/') || f.startsWith('src/main/app/') },
   { name: 'campaign core', rank: 2, test: (f) => f.startsWith('src/main/campaign-core/') },
   { name: 'setting (Théah)', rank: 3, test: (f) => f.startsWith('src/main/theah/') },
+  { name: 'setting (Atrilia)', rank: 3, test: (f) => f.startsWith('src/main/atrilia/') },
   { name: 'battles', rank: 4, test: (f) => f.startsWith('src/main/battles/') || f.startsWith('src/main/highseas/') },
   { name: 'door', rank: 5, test: (f) => f.startsWith('src/main/door/') },
   {

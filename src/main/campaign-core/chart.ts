@@ -3,10 +3,13 @@ import { CommandError } from '../../shared/errors'
 import { checkEvery, pointAlong, polylineLength } from '../../shared/voyage/rules'
 import { stmt, type Db } from '../campaign/sqlite'
 import { getRule } from './rules'
+import { unitOf } from './voyage-rules'
 
 /**
  * The sea chart (issue 7): ports' positions, sea areas with their water kind, routes between ports,
- * the chart's scale. Where ships are and the voyages' tracks are added by voyages.ts.
+ * the chart's scale. Where ships are and the voyages' tracks are added by voyages.ts. Distances are in
+ * the setting's unit (`unitOf`: nautical miles in Théah, kilometres in Atrilia); the `…_nm` columns and
+ * `…Nm` fields hold that unit.
  */
 
 interface SettingRow {
@@ -32,7 +35,7 @@ export function setSeaSettings(db: Db, patch: Partial<SettingRow>): SettingRow {
 
 export function chartSettings(db: Db): ChartSettings {
   const s = seaSettings(db)
-  return { scaleNmPerUnit: s.scale_nm, width: s.width, height: s.height, defaultWater: s.default_water }
+  return { scaleNmPerUnit: s.scale_nm, unit: unitOf(db), width: s.width, height: s.height, defaultWater: s.default_water }
 }
 
 export function configureChart(db: Db, input: { scaleNmPerUnit?: number; width?: number; height?: number; defaultWater?: WaterKind }): ChartSettings {

@@ -15,6 +15,8 @@ import {
   startVoyage,
   voyageView
 } from '../theah/voyages'
+import { addAtrilianEncounter } from '../atrilia/voyages'
+import { unitOf } from '../campaign-core/voyage-rules'
 import type { CampaignContext, HandlerSpec } from './types'
 import { waterWords } from '../../shared/words'
 
@@ -30,7 +32,7 @@ export const voyageHandlers: VoyageHandlers = {
   'chart.configure': {
     kind: 'write',
     run: ({ campaign: { db } }, input) => configureChart(db, input),
-    describe: (_i, out) => `Chart: ${out.scaleNmPerUnit} nm a unit, open sea counts as ${waterWords(out.defaultWater)}`
+    describe: (_i, out) => `Chart: ${out.scaleNmPerUnit} ${out.unit} a unit, open sea counts as ${waterWords(out.defaultWater)}`
   },
   'chart.placePort': {
     kind: 'write',
@@ -54,7 +56,7 @@ export const voyageHandlers: VoyageHandlers = {
   'chart.saveRoute': {
     kind: 'write',
     run: ({ campaign: { db } }, input) => saveRoute(db, input),
-    describe: (input, out) => `${input.id ? 'Redrew' : 'Drew'} the route ${out.fromName} – ${out.toName} (${out.distanceNm.toLocaleString('en')} nm)`
+    describe: (input, out, c) => `${input.id ? 'Redrew' : 'Drew'} the route ${out.fromName} – ${out.toName} (${out.distanceNm.toLocaleString('en')} ${unitOf(c.campaign.db)})`
   },
   'chart.removeRoute': {
     kind: 'write',
@@ -75,7 +77,7 @@ export const voyageHandlers: VoyageHandlers = {
   'voyages.start': {
     kind: 'write',
     run: (c, input) => startVoyage(c.campaign.db, input, c.dice(input.dice)),
-    describe: (_i, out) => `Set sail: ${out.name} (${out.ships.map((s) => s.name).join(', ')}), winds ${out.wind.label}`
+    describe: (_i, out) => `Set sail: ${out.name} (${out.ships.map((s) => s.name).join(', ')})${out.windRolled ? `, winds ${out.wind.label}` : `, ${out.nmPerDay} ${out.unit} a day`}`
   },
   'voyages.sail': {
     kind: 'write',
@@ -117,6 +119,11 @@ export const voyageHandlers: VoyageHandlers = {
       return { voyage: out.voyage, battleId: out.battleId }
     },
     describe: (_i, _o, c) => said.get(c) ?? 'Answered an encounter'
+  },
+  'voyages.addEncounter': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => addAtrilianEncounter(db, input),
+    describe: (_i, out) => `Encounter on ${out.name}: ${out.pending && 'label' in out.pending ? out.pending.label : ''}`
   },
   'voyages.end': {
     kind: 'write',

@@ -19,6 +19,7 @@ export interface TemplatePort {
 }
 
 export interface ChartTemplate {
+  /** `scaleNmPerUnit`: the setting's distance unit (nm in Théah, km in Atrilia) per chart unit. */
   settings: { scaleNmPerUnit: number; width: number; height: number; defaultWater: WaterKind }
   ports: TemplatePort[]
   areas: { name: string; kind: WaterKind; polygon: [number, number][] }[]
@@ -71,5 +72,6 @@ export const THEAH_CHART: ChartTemplate = {
   ]
 }
 
-export const CHART_TEMPLATES = ['theah', 'blank'] as const
+/** The charts a new campaign may start with: Théah's (a Théah campaign), al-Zabdiyat's (src/shared/voyage/atrilia-chart.ts, an Atrilia one), or blank. */
+export const CHART_TEMPLATES = ['theah', 'atrilia', 'blank'] as const
 export type ChartTemplateName = (typeof CHART_TEMPLATES)[number]
