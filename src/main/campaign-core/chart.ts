@@ -1,4 +1,4 @@
-import type { Chart, ChartPort, ChartSettings, Point, Route, SeaArea, WaterKind } from '../../shared/commands/voyages'
+import type { Chart, ChartLand, ChartPort, ChartSettings, Point, Route, SeaArea, WaterKind } from '../../shared/commands/voyages'
 import { CommandError } from '../../shared/errors'
 import { checkEvery, pointAlong, polylineLength } from '../../shared/voyage/rules'
 import { stmt, type Db } from '../campaign/sqlite'
@@ -126,6 +126,37 @@ export function removeArea(db: Db, areaId: number): { areaId: number; name: stri
   return { areaId, name: a.name }
 }
 
+// ─── Land (issue 18) ───────────────────────────────────────────────────────────────────────────
+
+export function chartLand(db: Db): ChartLand[] {
+  return (stmt(db, `SELECT * FROM chart_land ORDER BY id`).all() as { id: number; name: string; polygon: string }[]).map((l) => ({
+    id: l.id,
+    name: l.name,
+    polygon: JSON.parse(l.polygon) as Point[]
+  }))
+}
+
+function requireLand(db: Db, id: number, field = 'landId'): { id: number; name: string } {
+  const l = stmt(db, `SELECT id, name FROM chart_land WHERE id = ?`).get(id) as { id: number; name: string } | undefined
+  if (!l) throw new CommandError('not_found', `${field}: there is no land with id ${id} on the chart.`, { field })
+  return l
+}
+
+export function saveLand(db: Db, input: { id?: number; name: string; polygon: Point[] }): ChartLand {
+  let id = input.id
+  if (id !== undefined) {
+    requireLand(db, id, 'id')
+    stmt(db, `UPDATE chart_land SET name = ?, polygon = ? WHERE id = ?`).run(input.name, JSON.stringify(input.polygon), id)
+  } else id = Number(stmt(db, `INSERT INTO chart_land (name, polygon) VALUES (?, ?)`).run(input.name, JSON.stringify(input.polygon)).lastInsertRowid)
+  return chartLand(db).find((l) => l.id === id)!
+}
+
+export function removeLand(db: Db, landId: number): { landId: number; name: string } {
+  const l = requireLand(db, landId)
+  stmt(db, `DELETE FROM chart_land WHERE id = ?`).run(landId)
+  return { landId, name: l.name }
+}
+
 // ─── Routes ─────────────────────────────────────────────────────────────────────────────────────
 
 interface RouteRow {
@@ -225,5 +256,5 @@ export { pointAlong }
 
 /** The chart without ships and voyages (voyages.ts adds those). */
 export function chartBase(db: Db): Omit<Chart, 'ships' | 'voyages'> {
-  return { settings: chartSettings(db), ports: chartPorts(db), areas: seaAreas(db), routes: seaRoutes(db) }
+  return { settings: chartSettings(db), ports: chartPorts(db), areas: seaAreas(db), land: chartLand(db), routes: seaRoutes(db) }
 }

@@ -1,5 +1,5 @@
 import type { voyageContracts } from '../../shared/commands/voyages'
-import { configureChart, placePort, removeArea, removeRoute, saveArea, saveRoute } from '../campaign-core/chart'
+import { configureChart, placePort, removeArea, removeLand, removeRoute, saveArea, saveLand, saveRoute } from '../campaign-core/chart'
 import {
   avoidEvent,
   chartOf,
@@ -52,6 +52,20 @@ export const voyageHandlers: VoyageHandlers = {
       return { areaId: out.areaId }
     },
     describe: (_i, _o, c) => said.get(c) ?? 'Removed a sea area'
+  },
+  'chart.saveLand': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => saveLand(db, input),
+    describe: (input, out) => `${input.id ? 'Redrew' : 'Drew'} the land ${out.name} on the chart`
+  },
+  'chart.removeLand': {
+    kind: 'write',
+    run: (c, input) => {
+      const out = removeLand(c.campaign.db, input.landId)
+      said.set(c, `Removed the land ${out.name} from the chart`)
+      return { landId: out.landId }
+    },
+    describe: (_i, _o, c) => said.get(c) ?? 'Removed land from the chart'
   },
   'chart.saveRoute': {
     kind: 'write',

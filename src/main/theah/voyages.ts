@@ -461,7 +461,7 @@ export function startVoyage(
     'start',
     windRoll
       ? `${names} sailed from ${legs[0]!.fromName} for ${last.toName} (${fmt(plan.distanceNm)} nm). Winds: ${wind.label} (${wind.nmPerDay >= 0 ? '+' : ''}${wind.nmPerDay} nm a day); the squadron makes ${nmPerDay} nm a day.`
-      : `${names} sailed from ${legs[0]!.fromName} for ${last.toName} (${fmt(plan.distanceNm)} ${u}); the squadron makes ${nmPerDay} ${u} a day (${R.dayReason?.(slowest ?? null, plan.ships.length) ?? 'its slowest ship'}).`,
+      : `${names.charAt(0).toUpperCase()}${names.slice(1)} sailed from ${legs[0]!.fromName} for ${last.toName} (${fmt(plan.distanceNm)} ${u}); the squadron makes ${nmPerDay} ${u} a day (${R.dayReason?.(slowest ?? null, plan.ships.length) ?? 'its slowest ship'}).`,
     windRoll ? [rollOf(windRoll)] : [],
     0,
     at,

@@ -63,6 +63,10 @@ export const SeaArea = z.object({
 })
 export type SeaArea = z.infer<typeof SeaArea>
 
+/** Land on the chart (issue 18): a coast or an island, drawn under the sea areas. */
+export const ChartLand = z.object({ id: Id, name: z.string(), polygon: z.array(Point) })
+export type ChartLand = z.infer<typeof ChartLand>
+
 export const Route = z.object({
   id: Id,
   fromPortId: Id,
@@ -121,6 +125,8 @@ export const Chart = z.object({
   settings: ChartSettings,
   ports: z.array(ChartPort),
   areas: z.array(SeaArea),
+  /** Coasts and islands (issue 18). */
+  land: z.array(ChartLand),
   routes: z.array(Route),
   ships: z.array(ChartShip),
   voyages: z.array(VoyageTrack)
@@ -416,6 +422,20 @@ export const voyageContracts = {
     mutates: true,
     input: z.object({ areaId: Id }).strict(),
     output: z.object({ areaId: Id })
+  }),
+  'chart.saveLand': contract({
+    summary: 'Draw land on the chart (a coast or an island, a polygon under the sea areas); with an id, redraw it.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ id: Id.optional(), name: DisplayName, polygon: Polygon }).strict(),
+    output: ChartLand
+  }),
+  'chart.removeLand': contract({
+    summary: 'Remove land from the chart.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ landId: Id }).strict(),
+    output: z.object({ landId: Id })
   }),
   'chart.saveRoute': contract({
     summary: 'Draw a route between two ports (a polyline through waypoints); its distance is measured on the chart unless typed. With an id, redraw it.',

@@ -104,6 +104,13 @@ export interface FieldProblem {
   message: string
 }
 
+/** A type's name inside a sentence: "a baghla", "a small galley", but "a Pheacian large galley" (peoples keep their capital). */
+export function typeWords(name: string): string {
+  const first = name.split(' ')[0] ?? ''
+  const peoples = Object.values(NATION_NAMES).map((n) => n.one)
+  return peoples.includes(first) ? name : name.charAt(0).toLowerCase() + name.slice(1)
+}
+
 /** The room a ship's hold has for men (the improved baghla's smaller hold; null: cargo only). */
 export function holdMenOf(t: ShipType, improved: boolean): number | null {
   return improved && t.improved ? t.improved.holdsMen : t.holdsMen
@@ -120,9 +127,9 @@ export function encounterShipProblems(s: AtrilianEncounterShip, ships: readonly 
   const t = catalogueType(ships, s.type)
   if (!t) return [{ field: `${at}type`, message: `there is no ship type “${s.type}” in the Atrilian ships table` }]
   const imp = s.improvements ?? {}
-  if (s.improved && !t.improved) out.push({ field: `${at}improved`, message: `only a baghla may be improved to size 1; a ${t.name.toLowerCase()} cannot (seed 002 §2.2)` })
+  if (s.improved && !t.improved) out.push({ field: `${at}improved`, message: `only a baghla may be improved to size 1; a ${typeWords(t.name)} cannot (seed 002 §2.2)` })
   const improved = !!s.improved && !!t.improved
-  if (imp.ram && t.ram === 'never') out.push({ field: `${at}improvements.ram`, message: `a ${t.name.toLowerCase()} cannot have a ram (seed 002 §2.4: “Baghlas cannot have rams”)` })
+  if (imp.ram && t.ram === 'never') out.push({ field: `${at}improvements.ram`, message: `a ${typeWords(t.name)} cannot have a ram (seed 002 §2.4: “Baghlas cannot have rams”)` })
   const most = maxMarines(t, improved, rules)
   if (s.marines > most) {
     const men = holdMenOf(t, improved)
@@ -130,8 +137,8 @@ export function encounterShipProblems(s: AtrilianEncounterShip, ships: readonly 
       field: `${at}marines`,
       message:
         men === null
-          ? `a ${t.name.toLowerCase()} holds cargo only: she carries no marines`
-          : `a ${t.name.toLowerCase()} holds ${men} men: at most ${most} marine point${most === 1 ? '' : 's'} (${rules.menPerMarinePoint} men a point)`
+          ? `a ${typeWords(t.name)} holds cargo only: she carries no marines`
+          : `a ${typeWords(t.name)} holds ${men} men: at most ${most} marine point${most === 1 ? '' : 's'} (${rules.menPerMarinePoint} men a point)`
     })
   }
   if (s.wizards !== 'none' && s.marines === 0) out.push({ field: `${at}wizards`, message: 'wizards travel with marines (seed 002 §9.1): give her at least one marine point' })

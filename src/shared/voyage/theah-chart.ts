@@ -23,6 +23,8 @@ export interface ChartTemplate {
   settings: { scaleNmPerUnit: number; width: number; height: number; defaultWater: WaterKind }
   ports: TemplatePort[]
   areas: { name: string; kind: WaterKind; polygon: [number, number][] }[]
+  /** Coasts and islands (issue 18), drawn under the sea areas. */
+  land?: { name: string; polygon: [number, number][] }[]
   /** Routes between ports named above, with their waypoints. */
   routes: { from: string; to: string; via: [number, number][] }[]
 }
