@@ -24,9 +24,8 @@ export const ATRILIA_CHART: ChartTemplate = {
     { name: 'Kleshite landing', nation: 'Kleshite', notes: `${HOUSE} A beach of Kleshite small pirogues, south-eastern Atrilia (seed 002 §2.3).`, x: 1460, y: 760 }
   ],
   areas: [
-    { name: 'The northern coast', kind: 'coastal', polygon: [[280, 60], [1600, 60], [1600, 230], [280, 230]] },
-    { name: 'The Atrilian coast', kind: 'coastal', polygon: [[200, 770], [1600, 640], [1600, 760], [1460, 840], [1080, 960], [450, 960], [200, 860]] },
-    { name: 'The Liburnian shallows', kind: 'coastal', polygon: [[40, 380], [320, 380], [320, 680], [40, 680]] }
+    { name: 'The Liburnian shallows', kind: 'coastal', polygon: [[90, 380], [360, 380], [360, 680], [85, 680]] },
+    { name: 'The Haranese banks', kind: 'coastal', polygon: [[220, 700], [560, 700], [560, 860], [220, 830]] }
   ],
   // The island (seed 002 §12) and the coasts: Atrilia to the south (seed 002 §2.3, "south-eastern Atrilia"); the
   // coast of the galley-building Northerners (§2.1) and the western and eastern shores are house defaults.
