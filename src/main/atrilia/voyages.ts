@@ -63,7 +63,7 @@ export function atrilianShipSpeed(db: Db, shipId: number, wind: number | null): 
     problems.push(`The ${row.name} is not a ship of the Atrilian catalogue: her speed is not known.`)
     return { shipId, name: row.name, breakdown: [], withoutWind: 0, min: 0, max: 0, nmPerDay: wind === null ? null : 0, problems }
   }
-  if (row.crew < type.crew) problems.push(`The ${row.name} has ${row.crew} sailors: a ${typeWords(type.name)} needs ${type.crew} to manoeuvre her (seed 002 §2).`)
+  if (row.crew < type.crew) problems.push(`The ${row.name} has ${row.crew} sailors: a ${typeWords(type.name)} needs ${type.crew} to manoeuvre her.`)
   const d = dailyDistance(type, getRule(db, 'voyagesAtrilia'))
   return { shipId, name: row.name, breakdown: d.breakdown, withoutWind: d.kmPerDay, min: d.kmPerDay, max: d.kmPerDay, nmPerDay: wind === null ? null : d.kmPerDay, problems }
 }

@@ -65,10 +65,10 @@ export function dailyDistance(t: ShipType, rules: AtriliaVoyages): { kmPerDay: n
   const mid = (t.speedKmh.min + t.speedKmh.max) / 2
   const km = Math.round(mid * rules.hoursPerDay)
   const breakdown: Term[] = [
-    { label: `${t.name}: slowest speed (seed 002 §2), km/h`, value: t.speedKmh.min },
+    { label: `${t.name}: slowest speed, km/h (Naval Rules §2)`, value: t.speedKmh.min },
     { label: `${t.name}: fastest speed, km/h`, value: t.speedKmh.max },
     { label: 'Midpoint of the range, km/h', value: mid },
-    { label: 'Hours of sailing a day (rules guide §3, house default)', value: rules.hoursPerDay }
+    { label: 'Hours of sailing a day (house default)', value: rules.hoursPerDay }
   ]
   const text = `${t.name}, ${speedRangeText(t)}, midpoint ${one(mid)} km/h × ${one(rules.hoursPerDay)} h = ${km} km a day`
   return { kmPerDay: km, midKmh: mid, breakdown, text }
@@ -127,9 +127,9 @@ export function encounterShipProblems(s: AtrilianEncounterShip, ships: readonly 
   const t = catalogueType(ships, s.type)
   if (!t) return [{ field: `${at}type`, message: `there is no ship type “${s.type}” in the Atrilian ships table` }]
   const imp = s.improvements ?? {}
-  if (s.improved && !t.improved) out.push({ field: `${at}improved`, message: `only a baghla may be improved to size 1; a ${typeWords(t.name)} cannot (seed 002 §2.2)` })
+  if (s.improved && !t.improved) out.push({ field: `${at}improved`, message: `only a baghla may be improved to size 1 (Naval Rules §2.2); a ${typeWords(t.name)} cannot` })
   const improved = !!s.improved && !!t.improved
-  if (imp.ram && t.ram === 'never') out.push({ field: `${at}improvements.ram`, message: `a ${typeWords(t.name)} cannot have a ram (seed 002 §2.4: “Baghlas cannot have rams”)` })
+  if (imp.ram && t.ram === 'never') out.push({ field: `${at}improvements.ram`, message: `a ${typeWords(t.name)} cannot have a ram (“Baghlas cannot have rams”, Naval Rules §2.4)` })
   const most = maxMarines(t, improved, rules)
   if (s.marines > most) {
     const men = holdMenOf(t, improved)
@@ -141,7 +141,7 @@ export function encounterShipProblems(s: AtrilianEncounterShip, ships: readonly 
           : `a ${typeWords(t.name)} holds ${men} men: at most ${most} marine point${most === 1 ? '' : 's'} (${rules.menPerMarinePoint} men a point)`
     })
   }
-  if (s.wizards !== 'none' && s.marines === 0) out.push({ field: `${at}wizards`, message: 'wizards travel with marines (seed 002 §9.1): give her at least one marine point' })
+  if (s.wizards !== 'none' && s.marines === 0) out.push({ field: `${at}wizards`, message: 'wizards travel with marines (Naval Rules §9.1): give her at least one marine point' })
   return out
 }
 
@@ -248,7 +248,7 @@ export const ATRILIA_ENCOUNTER_TABLE: AtriliaEncounterTable = { dice: '2d6', row
 export const ATRILIA_ENCOUNTER_TABLE_DEF: RuleTableDef<typeof AtriliaEncounterTableSchema> = {
   title: 'Atrilian encounters at sea (house table)',
   description:
-    'Seed 002 has no encounter table: the GM adds encounters by hand on any day of a voyage. Fill this table and each day at sea rolls it ' +
+    'The Atrilian naval rules have no encounter table: the GM adds encounters by hand on any day of a voyage. Fill this table and each day at sea rolls it ' +
     '(one or two dice); a total in a row meets that row’s ships (type, nation, crew quality, marines, improvements). Empty, nothing is rolled.',
   source: 'House default (rules guide §3: “an optional house encounter table starts empty”). Two dice by default (seed 002 uses six-sided dice throughout).',
   seedValue: false,
