@@ -86,6 +86,10 @@ describe('an Atrilia voyage in Chromium (issue 18)', () => {
     await noMiles(page)
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)
     await shot(page, 'atrilia-chart')
+    await page.locator('[data-test=edit-chart]').click()
+    await page.getByLabel('Kilometres per unit').waitFor()
+    await noMiles(page)
+    await page.locator('[data-test=edit-chart]').click()
 
     // ── Plan: al-Zabdiyat to the Meshuesh harbour ─────────────────────────────
     await page.locator('[data-test=plan-voyage]').click()
@@ -174,6 +178,8 @@ describe('an Atrilia voyage in Chromium (issue 18)', () => {
     await detail.getByText('Atrilian encounters at sea (house table)').waitFor()
     await detail.getByText('house default', { exact: true }).waitFor()
     await detail.getByText('The Atrilian naval rules have no encounter table', { exact: false }).waitFor()
+    await page.evaluate('window.scrollTo(0, 0)')
+    await detail.scrollIntoViewIfNeeded()
     await shot(page, 'atrilia-house-encounter-table')
     const ports = await api<{ name: string; id: number }[]>('ports.list')
     const chartNow = await api<{ ships: { name: string; portId: number | null }[] }>('chart.get')

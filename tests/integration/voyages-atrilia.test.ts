@@ -133,7 +133,13 @@ describe('voyages in an Atrilia campaign (seed 002 §2; rules guide §3)', () =>
     // An improved baghla holds 120 men: four marine points.
     const ok = await t.door.call('voyages.addEncounter', { voyageId: v.id, ships: [{ type: 'baghla', nation: 'haranese', quality: 2, marines: 4, improvements: {}, improved: true, wizards: 'fire' }] })
     expect(ok.pending).toMatchObject({ kind: 'atrilianEncounter' })
-    await t.door.call('voyages.resolveEncounter', { voyageId: v.id, choice: 'parley' })
+    expect(ok.encounters[0]!.names[0]).toBe('a Haranese baghla, green crew (4 marine points, fire wizards, improved to size 1)')
+    // One command, one undo: the encounter and its log entry go, the voyage sails again.
+    await t.door.call('history.undo')
+    const back = await t.door.call('voyages.get', { voyageId: v.id })
+    expect(back.pending).toBeNull()
+    expect(back.encounters).toEqual([])
+    expect(back.log.some((e) => e.kind === 'encounter')).toBe(false)
   })
 
   it('rules guide §3: the house encounter table starts empty (nothing rolled); filled, each day at sea rolls it', async () => {
