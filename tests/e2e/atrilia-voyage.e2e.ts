@@ -88,7 +88,9 @@ describe('an Atrilia voyage in Chromium (issue 18)', () => {
     await shot(page, 'atrilia-chart')
     await page.locator('[data-test=edit-chart]').click()
     await page.getByLabel('Kilometres per unit').waitFor()
+    await page.locator('[data-test=land-list]').getByText('The island of al-Zabdiyat').waitFor()
     await noMiles(page)
+    await shot(page, 'atrilia-chart-editor')
     await page.locator('[data-test=edit-chart]').click()
 
     // ── Plan: al-Zabdiyat to the Meshuesh harbour ─────────────────────────────
