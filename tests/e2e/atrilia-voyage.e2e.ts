@@ -183,6 +183,12 @@ describe('an Atrilia voyage in Chromium (issue 18)', () => {
     await page.evaluate('window.scrollTo(0, 0)')
     await detail.scrollIntoViewIfNeeded()
     await shot(page, 'atrilia-house-encounter-table')
+    // The GM fills it (as JSON: its rows hold ships) and saves it; the door checks it as the voyage will read it.
+    const row = { from: 12, to: 12, label: 'Meshuesh raiders', ships: [{ type: 'gyptianLargeGalley', nation: 'meshuesh', quality: 2, marines: 2, improvements: {}, wizards: 'none' }] }
+    await page.getByLabel('Atrilian encounters at sea (house table) as JSON').fill(JSON.stringify({ dice: '2d6', rows: [row] }, null, 2))
+    await page.locator('[data-test=rule-save]').click()
+    await expect.poll(async () => (await api<{ value: { rows: unknown[] } }>('rules.get', { table: 'encountersAtrilia' })).value.rows.length).toBe(1)
+    await page.locator('[data-test=rule-encountersAtrilia]').getByText('edited').waitFor()
     const ports = await api<{ name: string; id: number }[]>('ports.list')
     const chartNow = await api<{ ships: { name: string; portId: number | null }[] }>('chart.get')
     expect(chartNow.ships.find((s) => s.name === 'Thalassa')!.portId).toBe(ports.find((p) => p.name === 'Meshuesh harbour')!.id)
