@@ -493,7 +493,7 @@ export const voyageContracts = {
         route: RoutePorts,
         name: DisplayName.optional(),
         passengers: z.number().int().min(0).max(9999).default(0),
-        /** Guilders per passenger per 40 nm (default: the passengers rule table, 1 G). */
+        /** The campaign's money per passenger per 40 of the chart's unit (nm in Théah, km in Atrilia; default: the passengers rule table, 1). */
         farePer40Nm: z.number().min(0).max(1000).optional(),
         dice: Dice
       })
