@@ -160,6 +160,19 @@ describe('voyages in an Atrilia campaign (seed 002 §2; rules guide §3)', () =>
     const bad = errorOf(await t.door.invoke('rules.set', { table: 'encountersAtrilia', value: { dice: '1d6', rows: [{ from: 5, to: 7, label: 'x', ships: [meshueshGalley] }] } }, 'internal'))
     expect(bad.code).toBe('invalid_input')
   })
+
+  it('rules guide §3: hours of sailing are the campaign\'s table; an edit counts from the next day sailed, the day\'s terms in km', async () => {
+    await t.door.call('rules.set', { table: 'encountersAtrilia', value: { dice: '2d6', rows: [] } })
+    const galley = atrilianShip(t, 'Nausikaa', { type: 'pheacianLargeGalley', improvements: {} }, port['Pheacian harbour']!, 150)
+    const v = await t.door.call('voyages.start', { shipIds: [galley], route: [port['Pheacian harbour']!, port['Kleshite landing']!] })
+    await t.door.call('rules.set', { table: 'voyagesAtrilia', value: { hoursPerDay: 10, menPerMarinePoint: 25 } })
+    const out = await t.door.call('voyages.sail', { voyageId: v.id, days: 1 })
+    const day = out.log.find((e) => e.kind === 'day')!
+    expect(day.miles).toBe(85)
+    expect(day.text).toBe('Made 85 km (the Nausikaa: Pheacian large galley, 3–14 km/h, midpoint 8.5 km/h × 10 h) — 85 of 611 km')
+    expect(day.text).not.toMatch(/\bnm\b/)
+    await t.door.call('rules.reset', { table: 'voyagesAtrilia' })
+  })
 })
 
 describe('a Théah campaign keeps its nautical miles and its voyage rules', () => {

@@ -528,7 +528,7 @@ function requireFree(db: Db, v: VoyageRow, doing: string): void {
 }
 
 /** "The Santa Lucia now makes 95 nm a day (was 90): Rigging lost 5 → 0": what changed in a ship's speed, for the day's log. */
-function speedChange(was: ShipSpeed | undefined, now: ShipSpeed): string[] {
+function speedChange(was: ShipSpeed | undefined, now: ShipSpeed, R: VoyageRules): string[] {
   if (!was || was.withoutWind === now.withoutWind) return []
   const label = (t: { label: string }) => t.label.replace(/:.*$/, '')
   const old = new Map(was.breakdown.map((t) => [label(t), t]))
@@ -540,7 +540,8 @@ function speedChange(was: ShipSpeed | undefined, now: ShipSpeed): string[] {
     old.delete(label(t))
   }
   for (const o of old.values()) changed.push(`${label(o)} no longer counts (was ${o.value > 0 ? '+' : ''}${o.value})`)
-  return [`The ${now.name} now makes ${now.withoutWind} nm a day before the wind (was ${was.withoutWind})${changed.length ? `: ${changed.join('; ')}` : ''}`]
+  const makes = R.windRolled ? `${now.withoutWind} nm a day before the wind` : `${now.withoutWind} ${R.unit} a day`
+  return [`The ${now.name} now makes ${makes} (was ${was.withoutWind})${changed.length ? `: ${changed.join('; ')}` : ''}`]
 }
 
 function refreshSpeeds(db: Db, v: VoyageRow, s: VState, ships: ShipLink[], quotes?: Map<string, ShipQuote>, today = currentDay(db), R = voyageRulesOf(db)): void {
@@ -646,7 +647,7 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
     if (sailing(ships).length) {
       const was = s.speeds
       refreshSpeeds(db, v, s, ships, quotes, day, R)
-      for (const sh of sailing(ships)) notes.push(...speedChange(was[String(sh.ship_id)], s.speeds[String(sh.ship_id)]!))
+      for (const sh of sailing(ships)) notes.push(...speedChange(was[String(sh.ship_id)], s.speeds[String(sh.ship_id)]!, R))
     }
 
     // Miles made today.
