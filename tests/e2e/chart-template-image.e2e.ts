@@ -64,11 +64,12 @@ describe('the chart of a new campaign (issue 16, point 12)', () => {
     await choice.waitFor()
     await page.locator('[data-test=new-chart-note]').getByText('The chart the sample campaign uses: 12 ports of Théah and the colonies, 7 sea areas and 16 routes.', { exact: false }).waitFor()
     await shot(page, 'issue16-new-campaign-chart')
-    // Atrilia has no Théah chart to offer.
+    // Atrilia has no Théah chart to offer: its own, the coasts around al-Zabdiyat (issue 18).
     await page.getByText('Atrilia — dinars').click()
-    await choice.waitFor({ state: 'detached' })
+    await choice.locator('[data-test=new-chart-theah]').waitFor({ state: 'detached' })
+    await choice.locator('[data-test=new-chart-atrilia]').waitFor()
     await page.getByText('Théah — guilders').click()
-    await choice.waitFor()
+    await choice.locator('[data-test=new-chart-theah]').waitFor()
     await page.locator('[data-test=create-campaign]').click()
     await page.locator('[data-test=campaign-title]').getByText('Sea Dogs of Avalon').waitFor()
 

@@ -1,12 +1,15 @@
-import type { Chart, ChartPort, ChartSettings, Point, Route, SeaArea, WaterKind } from '../../shared/commands/voyages'
+import type { Chart, ChartLand, ChartPort, ChartSettings, Point, Route, SeaArea, WaterKind } from '../../shared/commands/voyages'
 import { CommandError } from '../../shared/errors'
 import { checkEvery, pointAlong, polylineLength } from '../../shared/voyage/rules'
 import { stmt, type Db } from '../campaign/sqlite'
 import { getRule } from './rules'
+import { unitOf } from './voyage-rules'
 
 /**
  * The sea chart (issue 7): ports' positions, sea areas with their water kind, routes between ports,
- * the chart's scale. Where ships are and the voyages' tracks are added by voyages.ts.
+ * the chart's scale. Where ships are and the voyages' tracks are added by voyages.ts. Distances are in
+ * the setting's unit (`unitOf`: nautical miles in Théah, kilometres in Atrilia); the `…_nm` columns and
+ * `…Nm` fields hold that unit.
  */
 
 interface SettingRow {
@@ -32,7 +35,7 @@ export function setSeaSettings(db: Db, patch: Partial<SettingRow>): SettingRow {
 
 export function chartSettings(db: Db): ChartSettings {
   const s = seaSettings(db)
-  return { scaleNmPerUnit: s.scale_nm, width: s.width, height: s.height, defaultWater: s.default_water }
+  return { scaleNmPerUnit: s.scale_nm, unit: unitOf(db), width: s.width, height: s.height, defaultWater: s.default_water }
 }
 
 export function configureChart(db: Db, input: { scaleNmPerUnit?: number; width?: number; height?: number; defaultWater?: WaterKind }): ChartSettings {
@@ -121,6 +124,37 @@ export function removeArea(db: Db, areaId: number): { areaId: number; name: stri
   const a = requireArea(db, areaId)
   stmt(db, `DELETE FROM sea_area WHERE id = ?`).run(areaId)
   return { areaId, name: a.name }
+}
+
+// ─── Land (issue 18) ───────────────────────────────────────────────────────────────────────────
+
+export function chartLand(db: Db): ChartLand[] {
+  return (stmt(db, `SELECT * FROM chart_land ORDER BY id`).all() as { id: number; name: string; polygon: string }[]).map((l) => ({
+    id: l.id,
+    name: l.name,
+    polygon: JSON.parse(l.polygon) as Point[]
+  }))
+}
+
+function requireLand(db: Db, id: number, field = 'landId'): { id: number; name: string } {
+  const l = stmt(db, `SELECT id, name FROM chart_land WHERE id = ?`).get(id) as { id: number; name: string } | undefined
+  if (!l) throw new CommandError('not_found', `${field}: there is no land with id ${id} on the chart.`, { field })
+  return l
+}
+
+export function saveLand(db: Db, input: { id?: number; name: string; polygon: Point[] }): ChartLand {
+  let id = input.id
+  if (id !== undefined) {
+    requireLand(db, id, 'id')
+    stmt(db, `UPDATE chart_land SET name = ?, polygon = ? WHERE id = ?`).run(input.name, JSON.stringify(input.polygon), id)
+  } else id = Number(stmt(db, `INSERT INTO chart_land (name, polygon) VALUES (?, ?)`).run(input.name, JSON.stringify(input.polygon)).lastInsertRowid)
+  return chartLand(db).find((l) => l.id === id)!
+}
+
+export function removeLand(db: Db, landId: number): { landId: number; name: string } {
+  const l = requireLand(db, landId)
+  stmt(db, `DELETE FROM chart_land WHERE id = ?`).run(landId)
+  return { landId, name: l.name }
 }
 
 // ─── Routes ─────────────────────────────────────────────────────────────────────────────────────
@@ -222,5 +256,5 @@ export { pointAlong }
 
 /** The chart without ships and voyages (voyages.ts adds those). */
 export function chartBase(db: Db): Omit<Chart, 'ships' | 'voyages'> {
-  return { settings: chartSettings(db), ports: chartPorts(db), areas: seaAreas(db), routes: seaRoutes(db) }
+  return { settings: chartSettings(db), ports: chartPorts(db), areas: seaAreas(db), land: chartLand(db), routes: seaRoutes(db) }
 }

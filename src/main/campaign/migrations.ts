@@ -637,8 +637,7 @@ export const MIGRATIONS: readonly Migration[] = [
         UNIQUE (battle_id, step)
       );
     `
-  }
-,
+  },
   {
     id: '0016_atrilian_ship',
     sql: `
@@ -658,6 +657,18 @@ export const MIGRATIONS: readonly Migration[] = [
         wizards TEXT CHECK (wizards IN ('sea', 'fire')),
         wizard_count INTEGER NOT NULL DEFAULT 0 CHECK (wizard_count >= 0),
         CHECK ((wizards IS NULL) = (wizard_count = 0))
+      );
+    `
+  },
+  {
+    id: '0017_chart_land',
+    sql: `
+      -- Land on the sea chart (issue 18): coasts and islands drawn as polygons (chart units), under the
+      -- sea areas. Voyages sail the routes as before; a battle set-up may take its coastline from here.
+      CREATE TABLE chart_land (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        polygon TEXT NOT NULL
       );
     `
   }

@@ -5,6 +5,7 @@ import { flipEntry } from '../campaign/undo'
 import { stmt, type Db } from '../campaign/sqlite'
 import { labelOf } from '../campaign-core/clock-state'
 import { drawChartTemplate } from '../theah/chart-template'
+import { drawAtrilianChart } from '../atrilia/chart-template'
 import type { AppContext, HandlerTable } from './types'
 import '../theah/setting' // the Théah setting: its procedures register their clock steps and rules
 import '../atrilia/setting' // the Atrilia setting (issue 18): its shipyard, crews and ship sheet
@@ -92,6 +93,8 @@ const appHandlers = {
       await ctx.session.create(path, input.name, input.setting)
       // Issue 16, point 12: a Théah campaign may start with the sample's chart (part of its making, not undoable).
       if (input.chart === 'theah') drawChartTemplate(ctx.session.campaign!.db)
+      // Issue 18: an Atrilia campaign may start with the coasts around al-Zabdiyat (in km).
+      if (input.chart === 'atrilia') drawAtrilianChart(ctx.session.campaign!.db)
       return ctx.session.status()
     }
   },

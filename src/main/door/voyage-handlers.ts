@@ -1,5 +1,5 @@
 import type { voyageContracts } from '../../shared/commands/voyages'
-import { configureChart, placePort, removeArea, removeRoute, saveArea, saveRoute } from '../campaign-core/chart'
+import { configureChart, placePort, removeArea, removeLand, removeRoute, saveArea, saveLand, saveRoute } from '../campaign-core/chart'
 import {
   avoidEvent,
   chartOf,
@@ -15,6 +15,8 @@ import {
   startVoyage,
   voyageView
 } from '../theah/voyages'
+import { addAtrilianEncounter } from '../atrilia/voyages'
+import { unitOf } from '../campaign-core/voyage-rules'
 import type { CampaignContext, HandlerSpec } from './types'
 import { waterWords } from '../../shared/words'
 
@@ -30,7 +32,7 @@ export const voyageHandlers: VoyageHandlers = {
   'chart.configure': {
     kind: 'write',
     run: ({ campaign: { db } }, input) => configureChart(db, input),
-    describe: (_i, out) => `Chart: ${out.scaleNmPerUnit} nm a unit, open sea counts as ${waterWords(out.defaultWater)}`
+    describe: (_i, out) => `Chart: ${out.scaleNmPerUnit} ${out.unit} a unit, open sea counts as ${waterWords(out.defaultWater)}`
   },
   'chart.placePort': {
     kind: 'write',
@@ -51,10 +53,24 @@ export const voyageHandlers: VoyageHandlers = {
     },
     describe: (_i, _o, c) => said.get(c) ?? 'Removed a sea area'
   },
+  'chart.saveLand': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => saveLand(db, input),
+    describe: (input, out) => `${input.id ? 'Redrew' : 'Drew'} the land ${out.name} on the chart`
+  },
+  'chart.removeLand': {
+    kind: 'write',
+    run: (c, input) => {
+      const out = removeLand(c.campaign.db, input.landId)
+      said.set(c, `Removed the land ${out.name} from the chart`)
+      return { landId: out.landId }
+    },
+    describe: (_i, _o, c) => said.get(c) ?? 'Removed land from the chart'
+  },
   'chart.saveRoute': {
     kind: 'write',
     run: ({ campaign: { db } }, input) => saveRoute(db, input),
-    describe: (input, out) => `${input.id ? 'Redrew' : 'Drew'} the route ${out.fromName} – ${out.toName} (${out.distanceNm.toLocaleString('en')} nm)`
+    describe: (input, out, c) => `${input.id ? 'Redrew' : 'Drew'} the route ${out.fromName} – ${out.toName} (${out.distanceNm.toLocaleString('en')} ${unitOf(c.campaign.db)})`
   },
   'chart.removeRoute': {
     kind: 'write',
@@ -75,7 +91,7 @@ export const voyageHandlers: VoyageHandlers = {
   'voyages.start': {
     kind: 'write',
     run: (c, input) => startVoyage(c.campaign.db, input, c.dice(input.dice)),
-    describe: (_i, out) => `Set sail: ${out.name} (${out.ships.map((s) => s.name).join(', ')}), winds ${out.wind.label}`
+    describe: (_i, out) => `Set sail: ${out.name} (${out.ships.map((s) => s.name).join(', ')})${out.windRolled ? `, winds ${out.wind.label}` : `, ${out.nmPerDay} ${out.unit} a day`}`
   },
   'voyages.sail': {
     kind: 'write',
@@ -117,6 +133,11 @@ export const voyageHandlers: VoyageHandlers = {
       return { voyage: out.voyage, battleId: out.battleId }
     },
     describe: (_i, _o, c) => said.get(c) ?? 'Answered an encounter'
+  },
+  'voyages.addEncounter': {
+    kind: 'write',
+    run: ({ campaign: { db } }, input) => addAtrilianEncounter(db, input),
+    describe: (_i, out) => `Encounter on ${out.name}: ${out.pending && 'label' in out.pending ? out.pending.label : ''}`
   },
   'voyages.end': {
     kind: 'write',

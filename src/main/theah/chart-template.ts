@@ -1,6 +1,6 @@
 import { THEAH_CHART, type ChartTemplate } from '../../shared/voyage/theah-chart'
 import type { Db } from '../campaign/sqlite'
-import { configureChart, placePort, saveArea, saveRoute } from '../campaign-core/chart'
+import { configureChart, placePort, saveArea, saveLand, saveRoute } from '../campaign-core/chart'
 import { createPort } from '../campaign-core/ports'
 
 /**
@@ -29,6 +29,7 @@ export function drawChartTemplate(db: Db, t: ChartTemplate = THEAH_CHART): { por
       placePort(db, { portId: id, x: p.x, y: p.y })
       ids.set(p.name, id)
     }
+    for (const l of t.land ?? []) saveLand(db, { name: l.name, polygon: l.polygon.map(([x, y]) => ({ x, y })) })
     for (const a of t.areas) saveArea(db, { name: a.name, kind: a.kind, polygon: a.polygon.map(([x, y]) => ({ x, y })) })
     for (const r of t.routes) {
       saveRoute(db, { fromPortId: ids.get(r.from)!, toPortId: ids.get(r.to)!, via: r.via.map(([x, y]) => ({ x, y })), distanceNm: null })

@@ -1,6 +1,7 @@
 import { directCourse, watersAlong } from '../../shared/voyage/geometry'
 import { addMonths } from '../../shared/calendar'
 import type {
+  AtrilianEncounter,
   Chart,
   CheckEvery,
   EncounterChoice,
@@ -15,6 +16,7 @@ import type {
   VoyageRoll,
   VoyageStop,
   VoyageSummary,
+  Wind,
   VoyageView,
   WaterKind
 } from '../../shared/commands/voyages'
@@ -49,7 +51,9 @@ import { chartBase, chartPortRow, routeBetween, seaAreas, seaSettings, setSeaSet
 import { clockDay, clockRun } from '../campaign-core/clock'
 import { currentDay, labelOf } from '../campaign-core/clock-state'
 import { crewRoster } from './crew'
-import { moveShip, officersAboard, sailingState, shipCondition } from './ship-state'
+import { companyOf, moveShip, officersAboard, placeOf, sailingState, shipCondition, type ShipRow } from './ship-state'
+import { currencyOf } from '../campaign-core/currency'
+import { registerVoyageRules, voyageRulesOf, type VoyageRules } from '../campaign-core/voyage-rules'
 import { post, WORLD_OWNER_ID } from '../campaign-core/ledger'
 import { ventureFaresPaid, ventureVoyageStarted } from './trade'
 import { getRule } from '../campaign-core/rules'
@@ -121,6 +125,8 @@ interface VState {
   calls: number
   /** Crew-weeks eaten on the legs before the last call (food bought in port does not count as eaten). */
   foodEaten: Record<string, number>
+  /** Atrilia: the voyage's encounters (the GM's and the house table's), answered or waiting. */
+  encounters: AtrilianEncounter[]
 }
 
 interface VoyageRow {
@@ -172,12 +178,19 @@ const stateOf = (v: VoyageRow): VState => {
     lastSpeedDay: s.lastSpeedDay ?? v.started_day,
     lastEventWeek: s.lastEventWeek ?? 0,
     calls: s.calls ?? 0,
-    foodEaten: s.foodEaten ?? {}
+    foodEaten: s.foodEaten ?? {},
+    encounters: s.encounters ?? []
   }
 }
 
+/** A Théah voyage's state is stored as it always was: the list of Atrilian encounters only when there are some. */
+function saved(s: VState): Omit<VState, 'encounters'> & { encounters?: AtrilianEncounter[] } {
+  const { encounters, ...rest } = s
+  return encounters.length ? s : rest
+}
+
 function saveVoyage(db: Db, v: VoyageRow, s: VState): void {
-  v.state = JSON.stringify(s)
+  v.state = JSON.stringify(saved(s))
   stmt(
     db,
     `UPDATE voyage SET status = ?, ended_day = ?, days_at_sea = ?, sailed_nm = ?, extra_nm = ?, offset_x = ?, offset_y = ?, state = ?,
@@ -297,6 +310,26 @@ function shipSpeed(db: Db, shipId: number, wind: number | null, quotes?: Map<str
   return { shipId, name: st.name, breakdown: s.breakdown, withoutWind: s.withoutWind, min: s.min, max: s.max, nmPerDay: s.nmPerDay, problems }
 }
 
+/** The Théah voyage rules (seed 003 II–III), registered for the setting: see campaign-core/voyage-rules.ts. */
+export const THEAH_VOYAGE_RULES: VoyageRules = {
+  unit: 'nm',
+  windRolled: true,
+  theahEncounters: true,
+  rowing: true,
+  shipSpeed: (db, shipId, wind, quotes) => shipSpeed(db, shipId, wind, (quotes as Map<string, ShipQuote> | undefined) ?? quotesNow(db).quotes),
+  foodOf: (db, shipId) => {
+    const p = crewRoster(db, shipId, quotesNow(db).quotes).provisions
+    return { crewWeeks: p.crewWeeks, weeksLeft: p.weeksLeft }
+  },
+  encounterNote: () => null
+}
+registerVoyageRules('theah', THEAH_VOYAGE_RULES)
+
+/** The voyage's wind: rolled once a voyage where the setting has winds (seed 003 II); none in Atrilia. */
+function windOf(rules: VoyageRules, roll: number, winds: ReturnType<typeof getRule<'winds'>>): Wind {
+  return rules.windRolled ? windFor(roll, winds) : { roll: 0, label: 'no wind roll', nmPerDay: 0 }
+}
+
 // ─── Planning ───────────────────────────────────────────────────────────────────────────────────
 
 function legsOf(db: Db, route: number[]): Leg[] {
@@ -334,11 +367,11 @@ export function planVoyage(db: Db, input: { shipIds: number[]; route: number[] }
   const legs = legsOf(db, input.route)
   const distanceNm = legs.reduce((n, l) => n + l.distanceNm, 0)
   const first = chartPortRow(db, input.route[0]!)
-  const { quotes } = quotesNow(db)
+  const R = voyageRulesOf(db)
   const ships = input.shipIds.map((id) => {
-    const s = shipSpeed(db, id, null, quotes)
+    const s = R.shipSpeed(db, id, null)
     const row = requireShip(db, id)
-    const place = crewRoster(db, id, quotes).place
+    const place = placeOf(db, row as ShipRow, companyOf(db, id))
     const on = inVoyage(db, id)
     if (on !== null) s.problems.push(`The ${row.name} is already at sea on voyage ${on}.`)
     else if (place.status === 'port' && place.portId !== first.id) s.problems.push(`The ${row.name} lies ${place.portName ? `in ${place.portName}` : 'in her yard'}, not in ${first.name}.`)
@@ -364,16 +397,19 @@ export function planVoyage(db: Db, input: { shipIds: number[]; route: number[] }
     if (!measured.has(key)) measured.set(key, watersAlong(l.points, l.distanceNm, areas, open, t))
     for (const [kind, nm] of measured.get(key)!) waters.set(kind, (waters.get(kind) ?? 0) + nm)
   }
-  const foods = input.shipIds.map((id) => crewRoster(db, id, quotes).provisions).filter((p) => p.weeksLeft !== null)
+  const foods = input.shipIds.map((id) => R.foodOf(db, id)).filter((p) => p !== null && p.weeksLeft !== null) as { weeksLeft: number }[]
   const problems = ships.flatMap((s) => s.problems)
   return {
+    unit: R.unit,
+    windRolled: R.windRolled,
+    encounterNote: R.encounterNote(db),
     legs: legs.map(({ points: _p, ...l }) => l),
     distanceNm,
     ships,
     squadron,
     expectedDays: { moderate: days(squadron.withoutWind), fastest: days(squadron.max), slowest: days(squadron.min) },
     waters: [...waters].map(([kind, nm]) => ({ kind, checkEvery: t.every[kind], nm: Math.round(nm) })),
-    foodDays: foods.length ? Math.min(...foods.map((p) => p.weeksLeft! * 7)) : null,
+    foodDays: foods.length ? Math.min(...foods.map((p) => p.weeksLeft * 7)) : null,
     problems,
     canSail: problems.length === 0
   }
@@ -390,22 +426,22 @@ export function startVoyage(
   if (!plan.canSail) throw new CommandError('rule', `The squadron cannot sail: ${plan.problems.join(' ')}`, { problems: plan.problems })
   const legs = legsOf(db, input.route)
   const today = currentDay(db)
+  const R = voyageRulesOf(db)
   const winds = getRule(db, 'winds')
-  const windRoll = box.roll('1d10', 'Winds for the voyage (seed 003 II)')
-  const wind = windFor(windRoll.total, winds)
-  const { quotes } = quotesNow(db)
-  const speeds = Object.fromEntries(input.shipIds.map((id) => [String(id), shipSpeed(db, id, wind.nmPerDay, quotes)]))
+  const windRoll = R.windRolled ? box.roll('1d10', 'Winds for the voyage (seed 003 II)') : null
+  const wind = windOf(R, windRoll?.total ?? 0, winds)
+  const speeds = Object.fromEntries(input.shipIds.map((id) => [String(id), R.shipSpeed(db, id, wind.nmPerDay)]))
   const nmPerDay = Math.min(...Object.values(speeds).map((s) => s.nmPerDay!))
-  const foodStart = Object.fromEntries(input.shipIds.map((id) => [String(id), crewRoster(db, id, quotes).provisions.crewWeeks]))
+  const foodStart = Object.fromEntries(input.shipIds.map((id) => [String(id), R.foodOf(db, id)?.crewWeeks ?? 0]))
   const fare = input.farePer40Nm ?? getRule(db, 'passengers').guilders
   const last = legs[legs.length - 1]!
   const name = input.name ?? `${legs[0]!.fromName} to ${last.toName}`.slice(0, 80)
-  const state: VState = { delays: { ...NO_DELAYS }, foodStart, sick: {}, nmPerDay, speeds, lastSpeedDay: today, lastEventWeek: 0, calls: 0, foodEaten: {} }
+  const state: VState = { delays: { ...NO_DELAYS }, foodStart, sick: {}, nmPerDay, speeds, lastSpeedDay: today, lastEventWeek: 0, calls: 0, foodEaten: {}, encounters: [] }
   const id = Number(
     stmt(
       db,
       `INSERT INTO voyage (name, started_day, route, legs, wind_roll, state, passengers, fare_per_40, last_check_day) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
-    ).run(name, today, JSON.stringify(input.route), JSON.stringify(legs), windRoll.total, JSON.stringify(state), input.passengers, fare, today).lastInsertRowid
+    ).run(name, today, JSON.stringify(input.route), JSON.stringify(legs), windRoll?.total ?? 0, JSON.stringify(saved(state)), input.passengers, fare, today).lastInsertRowid
   )
   const addShip = stmt(db, `INSERT INTO voyage_ship (voyage_id, ship_id, position) VALUES (?, ?, ?)`)
   input.shipIds.forEach((shipId, i) => {
@@ -417,12 +453,16 @@ export function startVoyage(
   const v = requireVoyage(db, id)
   const names = listing(input.shipIds.map((s) => `the ${speeds[String(s)]!.name}`))
   const at = positionOf(v, legs)
+  const u = R.unit
+  const slowest = Object.values(speeds).find((x) => x.nmPerDay === nmPerDay)
   logEvent(
     db,
     v,
     'start',
-    `${names} sailed from ${legs[0]!.fromName} for ${last.toName} (${fmt(plan.distanceNm)} nm). Winds: ${wind.label} (${wind.nmPerDay >= 0 ? '+' : ''}${wind.nmPerDay} nm a day); the squadron makes ${nmPerDay} nm a day.`,
-    [rollOf(windRoll)],
+    windRoll
+      ? `${names} sailed from ${legs[0]!.fromName} for ${last.toName} (${fmt(plan.distanceNm)} nm). Winds: ${wind.label} (${wind.nmPerDay >= 0 ? '+' : ''}${wind.nmPerDay} nm a day); the squadron makes ${nmPerDay} nm a day.`
+      : `${names.charAt(0).toUpperCase()}${names.slice(1)} sailed from ${legs[0]!.fromName} for ${last.toName} (${fmt(plan.distanceNm)} ${u}); the squadron makes ${nmPerDay} ${u} a day (${R.dayReason?.(slowest ?? null, plan.ships.length) ?? 'its slowest ship'}).`,
+    windRoll ? [rollOf(windRoll)] : [],
     0,
     at,
     today
@@ -430,7 +470,8 @@ export function startVoyage(
   if (input.passengers > 0) {
     const p = getRule(db, 'passengers')
     const total = fareTotal(input.passengers, plan.distanceNm, fare, p.perNm)
-    logEvent(db, v, 'passengers', `${plural(input.passengers, 'passenger')} aboard the ${speeds[String(input.shipIds[0])]!.name} at ${fare} G per ${p.perNm} nm: ${fmt(total)} G due on arrival.`, [], 0, at, today)
+    const money = currencyOf(db)
+    logEvent(db, v, 'passengers', `${plural(input.passengers, 'passenger')} aboard the ${speeds[String(input.shipIds[0])]!.name} at ${fare} ${money} per ${p.perNm} ${u}: ${fmt(total)} ${money} due on arrival.`, [], 0, at, today)
   }
   return voyageView(db, id)
 }
@@ -471,10 +512,10 @@ function weatherOf(v: VoyageRow, s: VState): Weather {
 function requireFree(db: Db, v: VoyageRow, doing: string): void {
   if (v.status !== 'atSea') throw new CommandError('rule', `The voyage “${v.name}” is over (${v.status === 'arrived' ? 'arrived' : 'lost'}): she cannot ${doing}.`)
   if (v.pending) {
-    const p = JSON.parse(v.pending) as PendingEncounter | PendingEvent
+    const p = JSON.parse(v.pending) as PendingEncounter | PendingEvent | AtrilianEncounter
     throw new CommandError(
       'rule',
-      p.kind === 'encounter'
+      p.kind === 'encounter' || p.kind === 'atrilianEncounter'
         ? `The GM is needed first: answer the encounter (${p.label}) with voyages.resolveEncounter.`
         : `The GM is needed first: the special event (${p.label}) waits to be resolved (voyages.resolveEvent) or avoided (voyages.avoidEvent).`,
       { pending: p.kind }
@@ -487,7 +528,7 @@ function requireFree(db: Db, v: VoyageRow, doing: string): void {
 }
 
 /** "The Santa Lucia now makes 95 nm a day (was 90): Rigging lost 5 → 0": what changed in a ship's speed, for the day's log. */
-function speedChange(was: ShipSpeed | undefined, now: ShipSpeed): string[] {
+function speedChange(was: ShipSpeed | undefined, now: ShipSpeed, R: VoyageRules): string[] {
   if (!was || was.withoutWind === now.withoutWind) return []
   const label = (t: { label: string }) => t.label.replace(/:.*$/, '')
   const old = new Map(was.breakdown.map((t) => [label(t), t]))
@@ -499,13 +540,14 @@ function speedChange(was: ShipSpeed | undefined, now: ShipSpeed): string[] {
     old.delete(label(t))
   }
   for (const o of old.values()) changed.push(`${label(o)} no longer counts (was ${o.value > 0 ? '+' : ''}${o.value})`)
-  return [`The ${now.name} now makes ${now.withoutWind} nm a day before the wind (was ${was.withoutWind})${changed.length ? `: ${changed.join('; ')}` : ''}`]
+  const makes = R.windRolled ? `${now.withoutWind} nm a day before the wind` : `${now.withoutWind} ${R.unit} a day`
+  return [`The ${now.name} now makes ${makes} (was ${was.withoutWind})${changed.length ? `: ${changed.join('; ')}` : ''}`]
 }
 
-function refreshSpeeds(db: Db, v: VoyageRow, s: VState, ships: ShipLink[], quotes?: Map<string, ShipQuote>, today = currentDay(db)): void {
-  const wind = windFor(v.wind_roll, getRule(db, 'winds')).nmPerDay
+function refreshSpeeds(db: Db, v: VoyageRow, s: VState, ships: ShipLink[], quotes?: Map<string, ShipQuote>, today = currentDay(db), R = voyageRulesOf(db)): void {
+  const wind = windOf(R, v.wind_roll, getRule(db, 'winds')).nmPerDay
   const live = sailing(ships)
-  s.speeds = Object.fromEntries(live.map((sh) => [String(sh.ship_id), shipSpeed(db, sh.ship_id, wind, quotes)]))
+  s.speeds = Object.fromEntries(live.map((sh) => [String(sh.ship_id), R.shipSpeed(db, sh.ship_id, wind, quotes)]))
   s.nmPerDay = live.length ? Math.min(...live.map((sh) => s.speeds[String(sh.ship_id)]!.nmPerDay!)) : 0
   s.lastSpeedDay = today
 }
@@ -549,8 +591,9 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   const ships = shipsOf(db, v.id)
   // Design quotes (the rule tables do not change while a command runs), shared with the clock's steps.
   const { rules, quotes } = quotesNow(db)
+  const R = voyageRulesOf(db)
   let today = currentDay(db)
-  refreshSpeeds(db, v, s, ships, quotes, today)
+  refreshSpeeds(db, v, s, ships, quotes, today, R)
   const checks = getRule(db, 'encounterChecks')
   const ev = getRule(db, 'specialEvents')
   const tSpeeds = getRule(db, 'travelSpeeds')
@@ -558,15 +601,15 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   const sea = seaSettings(db)
   const cal = getRule(db, 'calendar')
   const winds = getRule(db, 'winds')
-  const wind = windFor(v.wind_roll, winds)
+  const wind = windOf(R, v.wind_roll, winds)
   const clock = clockRun(db, quotes)
   const steps: SailResult['steps'] = clock.runs
   // What this sail writes to the log is its answer's log.
   const log: VoyageLogEntry[] = []
   writing.set(v, { label: clock.label, entries: log })
-  if (v.stop === 'port') leaveCall(db, v, s, legs, ships)
+  if (v.stop === 'port') leaveCall(db, v, s, legs, ships, R)
   const rowers = new Set(
-    sailing(ships)
+    (R.rowing ? sailing(ships) : [])
       .filter((sh) => (JSON.parse(requireShip(db, sh.ship_id).design) as ShipDesign).modifications.oars === true)
       .map((sh) => sh.ship_id)
   )
@@ -603,13 +646,13 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
     // change counts from the day it happens, and the log says when a ship's miles a day change.
     if (sailing(ships).length) {
       const was = s.speeds
-      refreshSpeeds(db, v, s, ships, quotes, day)
-      for (const sh of sailing(ships)) notes.push(...speedChange(was[String(sh.ship_id)], s.speeds[String(sh.ship_id)]!))
+      refreshSpeeds(db, v, s, ships, quotes, day, R)
+      for (const sh of sailing(ships)) notes.push(...speedChange(was[String(sh.ship_id)], s.speeds[String(sh.ship_id)]!, R))
     }
 
     // Miles made today.
     let miles = s.nmPerDay
-    let why = wind.label
+    let why = R.dayReason ? R.dayReason(Object.values(s.speeds).find((x) => x.nmPerDay === s.nmPerDay) ?? null, sailing(ships).length) : wind.label
     const d = s.delays
     if (d.storm > 0) {
       miles = 0
@@ -642,7 +685,7 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
       endLost(db, v, day)
       saveVoyage(db, v, s)
       stop = 'lost'
-      logEvent(db, v, 'day', dayText(0, why, v, distance, notes), rolls, 0, positionOf(v, legs), day)
+      logEvent(db, v, 'day', dayText(0, why, v, distance, notes, R.unit), rolls, 0, positionOf(v, legs), day)
       break
     }
     // Make good the miles blown off course first, then along the course.
@@ -663,7 +706,16 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
     const arrived = v.sailed_nm >= distance - 1e-9 && v.extra_nm <= 1e-9
     const called = !arrived && v.sailed_nm >= callAt - 1e-9 && v.extra_nm <= 1e-9
 
-    if (!arrived && !called) {
+    if (!arrived && !called && !R.theahEncounters && R.dailyEncounter) {
+      // The setting's own encounters of the day (Atrilia: the house table, when the GM has filled it).
+      const enc = R.dailyEncounter(db, { day, n: s.encounters.length + 1, position: at }, box, rolls)
+      if (enc) {
+        s.encounters.push(enc)
+        v.pending = JSON.stringify(enc)
+        stop = 'encounter'
+        notes.push(`Encounter: ${enc.label} (${listing(enc.names)})`)
+      }
+    } else if (!arrived && !called && R.theahEncounters) {
       // Encounter check when due (seed 003 III).
       const water = waterAt(at, areas, sea.default_water, checks)
       const every = checks.every[water]
@@ -695,14 +747,14 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
         }
       }
     }
-    logEvent(db, v, 'day', dayText(miles, why, v, distance, notes), rolls, miles, at, day)
+    logEvent(db, v, 'day', dayText(miles, why, v, distance, notes, R.unit), rolls, miles, at, day)
     if (arrived) {
-      arrive(db, v, s, legs, ships, day)
+      arrive(db, v, s, legs, ships, day, R)
       stop = 'arrival'
       break
     }
     if (called) {
-      putIn(db, v, s, legs, ships, day)
+      putIn(db, v, s, legs, ships, day, R)
       stop = 'port'
       break
     }
@@ -715,7 +767,7 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   if (stop === 'port') v.stop = 'port'
   saveVoyage(db, v, s)
   // The row as saved is the row in hand: the view is made from it and what this command read.
-  const voyage = voyageOut(db, v, clock.label, { legs, winds, checks, cal, areas, defaultWater: sea.default_water, state: s, ships })
+  const voyage = voyageOut(db, v, clock.label, { legs, winds, checks, cal, areas, defaultWater: sea.default_water, state: s, ships, rules: R })
   writing.delete(v)
   return { voyage, log, days, stop, steps }
 }
@@ -724,9 +776,9 @@ function waterLabel(w: WaterKind): string {
   return w === 'seaLane' ? 'a major sea lane' : w === 'uncharted' ? 'uncharted waters' : `${w} waters`
 }
 
-function dayText(miles: number, why: string, v: VoyageRow, distance: number, notes: string[]): string {
-  const head = miles > 0 ? `Made ${fmt(miles)} nm (${why})` : `No way made (${why})`
-  const tail = ` — ${fmt(v.sailed_nm)} of ${fmt(distance)} nm${v.extra_nm > 0 ? `, ${fmt(v.extra_nm)} nm to make good off course` : ''}`
+function dayText(miles: number, why: string, v: VoyageRow, distance: number, notes: string[], u = 'nm'): string {
+  const head = miles > 0 ? `Made ${fmt(miles)} ${u} (${why})` : `No way made (${why})`
+  const tail = ` — ${fmt(v.sailed_nm)} of ${fmt(distance)} ${u}${v.extra_nm > 0 ? `, ${fmt(v.extra_nm)} ${u} to make good off course` : ''}`
   return head + tail + (notes.length ? `. ${notes.join('. ')}` : '')
 }
 
@@ -738,13 +790,15 @@ function endLost(db: Db, v: VoyageRow, day: number): void {
   logEvent(db, v, 'end', 'The voyage is over: no ship of the squadron is left.', [], 0, null, day)
 }
 
-function arrive(db: Db, v: VoyageRow, s: VState, legs: Leg[], ships: ShipLink[], day: number): void {
+function arrive(db: Db, v: VoyageRow, s: VState, legs: Leg[], ships: ShipLink[], day: number, R: VoyageRules): void {
   const last = legs[legs.length - 1]!
   const live = sailing(ships)
   const food: string[] = []
   for (const sh of live) {
     moveShip(db, sh.ship_id, last.toPortId)
-    const now = crewRoster(db, sh.ship_id).provisions.crewWeeks
+    const fed = R.foodOf(db, sh.ship_id)
+    if (!fed) continue
+    const now = fed.crewWeeks
     const used = (s.foodEaten[String(sh.ship_id)] ?? 0) + Math.max(0, (s.foodStart[String(sh.ship_id)] ?? now) - now)
     food.push(`the ${sh.name} ate ${plural(used, 'weekly ration')} (${plural(now, 'left')})`.replace(/(\d+) lefts?\)/, '$1 left)'))
   }
@@ -752,7 +806,7 @@ function arrive(db: Db, v: VoyageRow, s: VState, legs: Leg[], ships: ShipLink[],
   v.ended_day = day
   v.stop = 'arrival'
   const at = positionOf(v, legs)
-  logEvent(db, v, 'arrival', `Arrived in ${last.toName} after ${plural(v.days_at_sea, 'day')} at sea: ${food.join('; ')}.`, [], 0, at, day)
+  logEvent(db, v, 'arrival', `Arrived in ${last.toName} after ${plural(v.days_at_sea, 'day')} at sea${food.length ? `: ${food.join('; ')}` : ''}.`, [], 0, at, day)
   if (v.passengers > 0 && v.fare_paid === 0) {
     const p = getRule(db, 'passengers')
     const total = fareTotal(v.passengers, distanceOf(legs), v.fare_per_40, p.perNm)
@@ -767,7 +821,7 @@ function arrive(db: Db, v: VoyageRow, s: VState, legs: Leg[], ships: ShipLink[],
           command: 'voyages.sail',
           lines: [{ ownerId: WORLD_OWNER_ID, account: 'cash', amount: -total }, ...owners.map((o, i) => ({ ownerId: o.ownerId, account: 'cash' as const, amount: parts[i]! }))]
         })
-        logEvent(db, v, 'passengers', `${plural(v.passengers, 'passenger')} paid ${fmt(total)} G, to ${listing(owners.map((o, i) => `${o.name} ${fmt(parts[i]!)}`))}.`, [], 0, at, day)
+        logEvent(db, v, 'passengers', `${plural(v.passengers, 'passenger')} paid ${fmt(total)} ${currencyOf(db)}, to ${listing(owners.map((o, i) => `${o.name} ${fmt(parts[i]!)}`))}.`, [], 0, at, day)
         ventureFaresPaid(db, v.id, carrier.ship_id, owners.map((o, i) => ({ ownerId: o.ownerId, amount: parts[i]! }))) // income of her open trading voyage
       }
       v.fare_paid = 1
@@ -776,13 +830,13 @@ function arrive(db: Db, v: VoyageRow, s: VState, legs: Leg[], ships: ShipLink[],
 }
 
 /** The squadron puts in at the port at the end of the leg it has sailed: the ships lie in that port until the GM sails on. */
-function putIn(db: Db, v: VoyageRow, s: VState, legs: Leg[], ships: ShipLink[], day: number): void {
+function putIn(db: Db, v: VoyageRow, s: VState, legs: Leg[], ships: ShipLink[], day: number, R: VoyageRules): void {
   const leg = legs[s.calls]!
   const names: string[] = []
   for (const sh of sailing(ships)) {
     moveShip(db, sh.ship_id, leg.toPortId)
     const key = String(sh.ship_id)
-    const now = crewRoster(db, sh.ship_id).provisions.crewWeeks
+    const now = R.foodOf(db, sh.ship_id)?.crewWeeks ?? 0
     s.foodEaten[key] = (s.foodEaten[key] ?? 0) + Math.max(0, (s.foodStart[key] ?? now) - now)
     s.foodStart[key] = now
     names.push(`the ${sh.name}`)
@@ -802,11 +856,11 @@ function putIn(db: Db, v: VoyageRow, s: VState, legs: Leg[], ships: ShipLink[], 
 }
 
 /** Sailing on from a port of call: the ships put to sea again; the food they now carry is what the next leg starts with. */
-function leaveCall(db: Db, v: VoyageRow, s: VState, legs: Leg[], ships: ShipLink[]): void {
+function leaveCall(db: Db, v: VoyageRow, s: VState, legs: Leg[], ships: ShipLink[], R: VoyageRules): void {
   const from = legs[s.calls - 1]
   for (const sh of sailing(ships)) {
     moveShip(db, sh.ship_id, null)
-    s.foodStart[String(sh.ship_id)] = crewRoster(db, sh.ship_id).provisions.crewWeeks
+    s.foodStart[String(sh.ship_id)] = R.foodOf(db, sh.ship_id)?.crewWeeks ?? 0
   }
   v.stop = null
   logEvent(db, v, 'port', `Sailed from ${from?.toName ?? 'port'} for ${legs[s.calls]?.toName ?? 'the next port'}.`, [], 0, positionOf(v, legs))
@@ -886,7 +940,8 @@ export function resolveEncounter(
 ): { voyage: VoyageView; battleId: number | null; text: string } {
   const v = requireVoyage(db, input.voyageId)
   if (v.status !== 'atSea') throw new CommandError('rule', `The voyage “${v.name}” is over.`)
-  const p = v.pending ? (JSON.parse(v.pending) as PendingEncounter | PendingEvent) : null
+  const p = v.pending ? (JSON.parse(v.pending) as PendingEncounter | PendingEvent | AtrilianEncounter) : null
+  if (p?.kind === 'atrilianEncounter') return answerAtrilian(db, v, p, input)
   if (!p || p.kind !== 'encounter') throw new CommandError('rule', `The voyage “${v.name}” has no encounter waiting.`)
   if (!p.choices.includes(input.choice)) {
     throw new CommandError('rule', `There is nothing to ${input.choice === 'fight' ? 'fight' : 'chase'} here (${p.label}): let it pass or parley, or start a battle from the board.`, { field: 'choice' })
@@ -929,6 +984,55 @@ export function resolveEncounter(
   logEvent(db, v, input.choice === 'fight' || input.choice === 'evade' ? 'battle' : 'choice', text, [], 0, at)
   saveVoyage(db, v, s)
   return { voyage: voyageView(db, v.id), battleId, text }
+}
+
+/**
+ * An Atrilian encounter answered (rules guide §3): let it pass or parley, written on the voyage's record of
+ * it and in the log. Fighting it on the hex board is not offered here yet (the encounter keeps its ships'
+ * type, nation, quality, marines and improvements for a battle set-up).
+ */
+function answerAtrilian(
+  db: Db,
+  v: VoyageRow,
+  p: AtrilianEncounter,
+  input: { choice: EncounterChoice; note?: string }
+): { voyage: VoyageView; battleId: number | null; text: string } {
+  if (!p.choices.includes(input.choice)) {
+    throw new CommandError(
+      'rule',
+      `This encounter (${p.label}) can be let pass or met for a parley here; to fight it, set the ships up on the hex board from Battles → New battle, then let it pass with a note.`,
+      { field: 'choice' }
+    )
+  }
+  const s = stateOf(v)
+  const note = input.note?.trim() || null
+  const text = input.choice === 'pass' ? `Let it pass: ${p.label}${note ? ` — ${note}` : ''}` : `Parley with ${p.label}${note ? `: ${note}` : ''}`
+  const answered = { ...p, answer: { choice: input.choice, note } }
+  s.encounters = s.encounters.map((e) => (e.n === p.n ? answered : e))
+  v.pending = null
+  v.stop = null
+  logEvent(db, v, 'choice', text, [], 0, positionOf(v, JSON.parse(v.legs) as Leg[]))
+  saveVoyage(db, v, s)
+  return { voyage: voyageView(db, v.id), battleId: null, text }
+}
+
+/**
+ * An encounter of the setting's own (Atrilia: the GM's, rules guide §3) on the day the voyage is at: it is
+ * recorded on the voyage and waits to be answered, as an encounter met by the day's roll does.
+ */
+export function addVoyageEncounter(db: Db, voyageId: number, make: (at: { day: number; n: number; position: Point | null }) => AtrilianEncounter): VoyageView {
+  const v = requireVoyage(db, voyageId)
+  requireFree(db, v, 'meet an encounter')
+  if (v.stop === 'port') throw new CommandError('rule', `The squadron of “${v.name}” lies in port: sail on before she meets anyone at sea.`, { field: 'voyageId' })
+  const s = stateOf(v)
+  const at = positionOf(v, JSON.parse(v.legs) as Leg[])
+  const enc = make({ day: currentDay(db), n: s.encounters.length + 1, position: at })
+  s.encounters.push(enc)
+  v.pending = JSON.stringify(enc)
+  v.stop = 'encounter'
+  logEvent(db, v, 'encounter', `The GM adds an encounter: ${enc.label} — ${listing(enc.names)}${enc.note ? `. ${enc.note}` : ''}.`, [], 0, at)
+  saveVoyage(db, v, s)
+  return voyageView(db, v.id)
 }
 
 /**
@@ -1015,6 +1119,7 @@ export function setDrama(db: Db, input: { gm?: number; eventChancePerWeek?: numb
 
 export function specialEvent(db: Db, input: { voyageId: number; spendDramaDie: boolean }, box: DiceBox): VoyageView {
   const v = requireVoyage(db, input.voyageId)
+  if (!voyageRulesOf(db).theahEncounters) throw new CommandError('rule', 'Special events and Drama Dice belong to Théah voyages (High Seas Combat II): an Atrilian voyage has none.', { field: 'voyageId' })
   requireFree(db, v, 'meet a special event')
   const sea = seaSettings(db)
   if (input.spendDramaDie) {
@@ -1237,6 +1342,7 @@ interface Known {
   /** The voyage's state and squadron as the command left them. */
   state: VState
   ships: ShipLink[]
+  rules: VoyageRules
 }
 
 function voyageOut(db: Db, v: VoyageRow, label: (d: number) => string, known?: Known): Voyage {
@@ -1244,7 +1350,8 @@ function voyageOut(db: Db, v: VoyageRow, label: (d: number) => string, known?: K
   const legs = known ? known.legs : (JSON.parse(v.legs) as Leg[])
   const route = JSON.parse(v.route) as number[]
   const winds = known ? known.winds : getRule(db, 'winds')
-  const wind = windFor(v.wind_roll, winds)
+  const R = known ? known.rules : voyageRulesOf(db)
+  const wind = windOf(R, v.wind_roll, winds)
   const distance = distanceOf(legs)
   const { leg, legNm } = legAt(legs, v.sailed_nm)
   const at = positionOf(v, legs)
@@ -1283,12 +1390,19 @@ function voyageOut(db: Db, v: VoyageRow, label: (d: number) => string, known?: K
     passengers: { count: v.passengers, farePer40Nm: v.fare_per_40, fare: fareTotal(v.passengers, distance, v.fare_per_40, p.perNm), paid: v.fare_paid === 1 },
     water,
     nextCheckDay:
-      v.status === 'atSea'
+      v.status === 'atSea' && !R.theahEncounters
+        ? R.checksDaily?.(db)
+          ? currentDay(db) + 1
+          : null
+        : v.status === 'atSea'
         ? known
           ? nextCheckDayIn(known.cal, v.last_check_day ?? v.started_day, checks.every[water])
           : nextCheckDay(db, v.last_check_day ?? v.started_day, checks.every[water])
         : null,
-    pending: v.pending ? (JSON.parse(v.pending) as PendingEncounter | PendingEvent) : null,
+    pending: v.pending ? (JSON.parse(v.pending) as PendingEncounter | PendingEvent | AtrilianEncounter) : null,
+    encounters: s.encounters,
+    unit: R.unit,
+    windRolled: R.windRolled,
     battleId: v.battle_id,
     stop: v.stop,
     endedDay: v.ended_day
@@ -1319,6 +1433,7 @@ function logOf(db: Db, voyageId: number, label: (d: number) => string): VoyageLo
 
 export function listVoyages(db: Db): VoyageSummary[] {
   const label = labelOf(db)
+  const unit = voyageRulesOf(db).unit
   return (stmt(db, `SELECT * FROM voyage ORDER BY id DESC`).all() as VoyageRow[]).map((v) => {
     const legs = JSON.parse(v.legs) as Leg[]
     return {
@@ -1331,6 +1446,7 @@ export function listVoyages(db: Db): VoyageSummary[] {
       ships: shipsOf(db, v.id).map((s) => s.name),
       sailedNm: Math.round(v.sailed_nm),
       distanceNm: distanceOf(legs),
+      unit,
       stop: v.stop
     }
   })

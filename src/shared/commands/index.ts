@@ -71,11 +71,12 @@ const appContracts = {
         setting: Setting.default('theah'),
         /** Where to create it: a file name in the campaigns folder, or (desktop) any path. Default: from the name. */
         path: CampaignPath.optional(),
-        /** The chart it starts with: the Théah chart the sample uses (ports, sea areas, routes), or a blank one. Théah only. */
+        /** The chart it starts with: the Théah chart the sample uses (a Théah campaign), the coasts around al-Zabdiyat (an Atrilia campaign, in km), or a blank one. */
         chart: z.enum(CHART_TEMPLATES).default('blank')
       })
       .strict()
-      .refine((v) => v.chart === 'blank' || v.setting === 'theah', { message: 'the Théah chart is for a Théah campaign only', path: ['chart'] }),
+      .refine((v) => v.chart !== 'theah' || v.setting === 'theah', { message: 'the Théah chart is for a Théah campaign only', path: ['chart'] })
+      .refine((v) => v.chart !== 'atrilia' || v.setting === 'atrilia', { message: 'the chart of al-Zabdiyat is for an Atrilia campaign only', path: ['chart'] }),
     output: AppStatus
   }),
   'campaigns.open': contract({

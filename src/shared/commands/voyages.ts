@@ -3,6 +3,7 @@ import { Range, Weather } from '../highseas/types'
 import { BattleParticipantInput } from './battles'
 import { contract } from './contract'
 import { DisplayName, NoInput } from './schemas'
+import { AtrilianEncounterShip } from '../voyage/atrilia'
 
 /**
  * Contracts of voyages on the sea chart (issue 7; seed 003, II. Of Sea Travel, III. Of Encounters
@@ -19,6 +20,14 @@ export const Point = z.object({ x: Coord, y: Coord }).strict()
 export type Point = z.infer<typeof Point>
 
 // ─── The chart ──────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The chart's unit of distance, by the campaign's setting: nautical miles in Théah (seed 003), kilometres
+ * in Atrilia (seed 002 gives speeds in km/h). Every distance of the chart and its voyages (the fields
+ * named `…Nm`, kept so for Théah's files and callers) is in this unit.
+ */
+export const DistanceUnit = z.enum(['nm', 'km'])
+export type DistanceUnit = z.infer<typeof DistanceUnit>
 
 /**
  * The water kind of a sea area, which sets how often an encounter check is made (seed 003 III):
@@ -54,6 +63,10 @@ export const SeaArea = z.object({
 })
 export type SeaArea = z.infer<typeof SeaArea>
 
+/** Land on the chart (issue 18): a coast or an island, drawn under the sea areas. */
+export const ChartLand = z.object({ id: Id, name: z.string(), polygon: z.array(Point) })
+export type ChartLand = z.infer<typeof ChartLand>
+
 export const Route = z.object({
   id: Id,
   fromPortId: Id,
@@ -74,8 +87,10 @@ export const Route = z.object({
 export type Route = z.infer<typeof Route>
 
 export const ChartSettings = z.object({
-  /** Nautical miles per chart unit. */
+  /** Distance units (the chart's `unit`) per chart unit. */
   scaleNmPerUnit: z.number(),
+  /** Nautical miles (Théah) or kilometres (Atrilia). */
+  unit: DistanceUnit,
   width: z.number().int(),
   height: z.number().int(),
   /** The water kind of open sea outside every drawn area. */
@@ -110,6 +125,8 @@ export const Chart = z.object({
   settings: ChartSettings,
   ports: z.array(ChartPort),
   areas: z.array(SeaArea),
+  /** Coasts and islands (issue 18). */
+  land: z.array(ChartLand),
   routes: z.array(Route),
   ships: z.array(ChartShip),
   voyages: z.array(VoyageTrack)
@@ -152,6 +169,12 @@ export const Leg = z.object({
 })
 
 export const VoyagePlan = z.object({
+  /** The unit of every distance here (nm in Théah, km in Atrilia). */
+  unit: DistanceUnit,
+  /** Whether the winds change the squadron's speed (Théah: one die a voyage; Atrilia: no wind table). */
+  windRolled: z.boolean(),
+  /** How encounters come on this voyage, in words (Atrilia: the GM's, and the house table when filled). */
+  encounterNote: z.string().nullable(),
   legs: z.array(Leg),
   distanceNm: z.number().int(),
   ships: z.array(ShipSpeed),
@@ -240,6 +263,32 @@ export const PendingEvent = z.object({
 })
 export type PendingEvent = z.infer<typeof PendingEvent>
 
+/**
+ * An encounter of an Atrilia voyage (seed 002 has no encounter table; rules guide §3): added by the GM on
+ * the day the voyage is at, or met on the house encounter table. Its ships carry everything a hex battle
+ * needs of them (type, nation, crew quality, marines, improvements, wizards).
+ */
+export const AtrilianEncounter = z.object({
+  kind: z.literal('atrilianEncounter'),
+  /** The number of this encounter on the voyage (1, 2…). */
+  n: z.number().int().positive(),
+  day: z.number().int(),
+  label: z.string(),
+  source: z.enum(['gm', 'houseTable']),
+  /** The house table's roll (null when the GM added it). */
+  roll: VoyageRoll.nullable(),
+  ships: z.array(AtrilianEncounterShip),
+  /** Each ship in words, for the card and the log. */
+  names: z.array(z.string()),
+  note: z.string().nullable(),
+  /** Where on the chart (null when the course is not drawn). */
+  position: Point.nullable(),
+  choices: z.array(EncounterChoice),
+  /** How the GM answered it (null while it waits). */
+  answer: z.object({ choice: EncounterChoice, note: z.string().nullable() }).nullable()
+})
+export type AtrilianEncounter = z.infer<typeof AtrilianEncounter>
+
 export const VoyageStop = z.enum(['encounter', 'event', 'battle', 'port', 'arrival', 'days', 'wrecked', 'lost'])
 export type VoyageStop = z.infer<typeof VoyageStop>
 
@@ -283,7 +332,13 @@ export const Voyage = z.object({
   /** The water under her keel now and when the next encounter check falls. */
   water: WaterKind,
   nextCheckDay: z.number().int().nullable(),
-  pending: z.discriminatedUnion('kind', [PendingEncounter, PendingEvent]).nullable(),
+  pending: z.discriminatedUnion('kind', [PendingEncounter, PendingEvent, AtrilianEncounter]).nullable(),
+  /** Atrilia: every encounter of this voyage, answered or waiting (Théah: none listed here; see the log). */
+  encounters: z.array(AtrilianEncounter),
+  /** The unit of every distance here (nm in Théah, km in Atrilia). */
+  unit: DistanceUnit,
+  /** Whether the winds were rolled for this voyage (Théah) or not (Atrilia). */
+  windRolled: z.boolean(),
   battleId: Id.nullable(),
   /** Why the last sail stopped. */
   stop: VoyageStop.nullable(),
@@ -304,6 +359,7 @@ export const VoyageSummary = z.object({
   ships: z.array(z.string()),
   sailedNm: z.number().int(),
   distanceNm: z.number().int(),
+  unit: DistanceUnit,
   stop: VoyageStop.nullable()
 })
 export type VoyageSummary = z.infer<typeof VoyageSummary>
@@ -367,6 +423,20 @@ export const voyageContracts = {
     input: z.object({ areaId: Id }).strict(),
     output: z.object({ areaId: Id })
   }),
+  'chart.saveLand': contract({
+    summary: 'Draw land on the chart (a coast or an island, a polygon under the sea areas); with an id, redraw it.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ id: Id.optional(), name: DisplayName, polygon: Polygon }).strict(),
+    output: ChartLand
+  }),
+  'chart.removeLand': contract({
+    summary: 'Remove land from the chart.',
+    scope: 'campaign',
+    mutates: true,
+    input: z.object({ landId: Id }).strict(),
+    output: z.object({ landId: Id })
+  }),
   'chart.saveRoute': contract({
     summary: 'Draw a route between two ports (a polyline through waypoints); its distance is measured on the chart unless typed. With an id, redraw it.',
     scope: 'campaign',
@@ -423,7 +493,7 @@ export const voyageContracts = {
         route: RoutePorts,
         name: DisplayName.optional(),
         passengers: z.number().int().min(0).max(9999).default(0),
-        /** Guilders per passenger per 40 nm (default: the passengers rule table, 1 G). */
+        /** The campaign's money per passenger per 40 of the chart's unit (nm in Théah, km in Atrilia; default: the passengers rule table, 1). */
         farePer40Nm: z.number().min(0).max(1000).optional(),
         dice: Dice
       })
@@ -496,6 +566,21 @@ export const voyageContracts = {
       })
       .strict(),
     output: z.object({ voyage: VoyageView, battleId: Id.nullable() })
+  }),
+  'voyages.addEncounter': contract({
+    summary:
+      'Atrilia: the GM adds an encounter on the day the voyage is at (seed 002 has no encounter table): ships from the Atrilian catalogue with nation, crew quality 1–4, marines in strength points, improvements and wizards. The voyage waits for it to be answered.',
+    scope: 'campaign',
+    mutates: true,
+    input: z
+      .object({
+        ...VoyageRef,
+        label: z.string().trim().max(120).optional(),
+        ships: z.array(AtrilianEncounterShip).min(1, 'add at least one ship').max(20, 'at most 20 ships'),
+        note: z.string().max(2000).optional()
+      })
+      .strict(),
+    output: VoyageView
   }),
   'voyages.end': contract({
     summary: 'End a voyage at sea where she is (the ships stay at sea), or in a port (they enter it).',

@@ -6,6 +6,7 @@ import { HIGH_SEAS_TABLE_DEF } from '../highseas/tables'
 import { VOYAGE_TABLE_DEFS } from '../voyage/tables'
 import { TRADE_TABLE_DEFS } from '../trade/tables'
 import { ATRILIA_TABLE_DEFS } from '../atrilia/tables'
+import { VOYAGE_ATRILIA_TABLE_DEFS } from '../voyage/atrilia'
 import type { RuleTableDef } from './table-def'
 
 /**
@@ -145,7 +146,10 @@ export const RULE_TABLES = {
   // The Atrilian hex battle (seed 002 "Naval Rules" §2–§12, TABLES): src/shared/atrilia/tables.ts.
   atriliaBattle: table(ATRILIA_TABLE_DEFS.atriliaBattle),
   atriliaShips: table(ATRILIA_TABLE_DEFS.atriliaShips),
-  atriliaImprovements: table(ATRILIA_TABLE_DEFS.atriliaImprovements)
+  atriliaImprovements: table(ATRILIA_TABLE_DEFS.atriliaImprovements),
+  // Atrilian voyages (seed 002 §2 speeds; rules guide §3, house defaults): src/shared/voyage/atrilia.ts.
+  voyagesAtrilia: table(VOYAGE_ATRILIA_TABLE_DEFS.voyagesAtrilia),
+  encountersAtrilia: table(VOYAGE_ATRILIA_TABLE_DEFS.encountersAtrilia)
 } as const
 
 export type RuleTables = typeof RULE_TABLES

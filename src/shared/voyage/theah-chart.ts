@@ -19,9 +19,12 @@ export interface TemplatePort {
 }
 
 export interface ChartTemplate {
+  /** `scaleNmPerUnit`: the setting's distance unit (nm in Théah, km in Atrilia) per chart unit. */
   settings: { scaleNmPerUnit: number; width: number; height: number; defaultWater: WaterKind }
   ports: TemplatePort[]
   areas: { name: string; kind: WaterKind; polygon: [number, number][] }[]
+  /** Coasts and islands (issue 18), drawn under the sea areas. */
+  land?: { name: string; polygon: [number, number][] }[]
   /** Routes between ports named above, with their waypoints. */
   routes: { from: string; to: string; via: [number, number][] }[]
 }
@@ -71,5 +74,6 @@ export const THEAH_CHART: ChartTemplate = {
   ]
 }
 
-export const CHART_TEMPLATES = ['theah', 'blank'] as const
+/** The charts a new campaign may start with: Théah's (a Théah campaign), al-Zabdiyat's (src/shared/voyage/atrilia-chart.ts, an Atrilia one), or blank. */
+export const CHART_TEMPLATES = ['theah', 'atrilia', 'blank'] as const
 export type ChartTemplateName = (typeof CHART_TEMPLATES)[number]

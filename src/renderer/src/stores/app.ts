@@ -194,9 +194,12 @@ export const useAppStore = defineStore('app', {
       return true
     },
 
-    /** Create a campaign; a Théah one may start with the sample's chart (`chart: 'theah'`) or a blank one. */
-    createCampaign(name: string, setting: Setting, path?: string, chart: 'theah' | 'blank' = 'blank') {
-      const c = setting === 'theah' ? chart : 'blank'
+    /**
+     * Create a campaign; it may start with its setting's chart (`chart: 'template'`: Théah's the sample uses, or
+     * the coasts around al-Zabdiyat for Atrilia) or a blank one.
+     */
+    createCampaign(name: string, setting: Setting, path?: string, chart: 'template' | 'theah' | 'blank' = 'blank') {
+      const c = chart === 'blank' ? 'blank' : setting
       return this.run('campaigns.create', path ? { name, setting, path, chart: c } : { name, setting, chart: c }).then((s) => this.adopt(s))
     },
     /**

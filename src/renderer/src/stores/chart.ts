@@ -96,7 +96,9 @@ export const useChartStore = defineStore('chart', {
       return out
     },
     /** Run a chart edit, then read the chart again. */
-    async edit<N extends 'chart.placePort' | 'chart.saveArea' | 'chart.removeArea' | 'chart.saveRoute' | 'chart.removeRoute' | 'chart.configure'>(
+    async edit<
+      N extends 'chart.placePort' | 'chart.saveArea' | 'chart.removeArea' | 'chart.saveLand' | 'chart.removeLand' | 'chart.saveRoute' | 'chart.removeRoute' | 'chart.configure'
+    >(
       name: N,
       input: CommandInput<N>
     ): Promise<CommandOutput<N> | undefined> {

@@ -1,4 +1,4 @@
-import type { CheckEvery, Point, WaterKind } from '../../../../shared/commands'
+import type { CheckEvery, DistanceUnit, Point, WaterKind } from '../../../../shared/commands'
 
 export const WATER_LABELS: Record<WaterKind, string> = {
   coastal: 'Coastal waters',
@@ -90,6 +90,7 @@ export function polylineUpTo(pts: readonly Point[], f: number): Point[] {
 
 export const flat = (pts: readonly Point[]): number[] => pts.flatMap((p) => [p.x, p.y])
 
-export function nm(n: number): string {
-  return `${Math.round(n).toLocaleString('en')} nm`
+/** A distance in the chart's unit: nautical miles in Théah, kilometres in Atrilia ("1,200 nm", "96 km"). */
+export function nm(n: number, unit: DistanceUnit = 'nm'): string {
+  return `${Math.round(n).toLocaleString('en')} ${unit}`
 }

@@ -14,6 +14,8 @@ export const isRecordList = (v: unknown): v is Record<string, Scalar>[] =>
   Array.isArray(v) && v.length > 0 && v.every((x) => isPlainObject(x) && Object.values(x).every((y) => isScalar(y) || y === null))
 
 function fieldKind(v: unknown): FieldKind | null {
+  // An empty list (the Atrilian house encounter table's rows) does not say what it holds: edit it as JSON.
+  if (Array.isArray(v) && v.length === 0) return null
   if (typeof v === 'number') return 'number'
   if (typeof v === 'string') return 'string'
   if (typeof v === 'boolean') return 'boolean'
