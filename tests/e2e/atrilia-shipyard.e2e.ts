@@ -28,7 +28,9 @@ describe('the Atrilian shipyard in Chromium', () => {
     const tha = await apiOk<{ ownerId: number }>(host, 'people.create', { name: 'Captain Thalia', kind: 'pc' })
     await apiOk(host, 'ledger.grant', { ownerId: nik.ownerId, amount: 12_000, memo: 'War chest' })
     await apiOk(host, 'ledger.grant', { ownerId: tha.ownerId, amount: 9_000, memo: 'War chest' })
-    await apiOk(host, 'ports.create', { name: 'al-Zabdiyat', nation: 'Pheacia', major: true })
+    // A new Atrilia campaign starts on the al-Zabdiyat chart, whose ports include al-Zabdiyat itself.
+    const ports = await apiOk<{ name: string }[]>(host, 'ports.list', {})
+    expect(ports.map((p) => p.name)).toContain('al-Zabdiyat')
 
     // ── The Shipyard is the Atrilian catalogue ───────────────────────────────
     await openPage(page, 'Shipyard', 'shipyard')
