@@ -45,10 +45,9 @@ export function isAtrilianShip(db: Db, shipId: number): boolean {
   return stmt(db, `SELECT 1 FROM atrilian_ship WHERE ship_id = ?`).get(shipId) !== undefined
 }
 
-/** The campaign's Atrilian ship tables (an older file's edited catalogue may still say `largeGalley`). */
+/** The campaign's Atrilian ship tables (an older file's edited catalogue is rekeyed by migration 0018). */
 export function atrilianShipRules(db: Db): AtrilianShipRules {
-  const ships = getRule(db, 'atriliaShips').map((s) => (s.key === 'largeGalley' ? { ...s, key: 'gyptianLargeGalley' } : s))
-  return { atriliaShips: ships, atriliaImprovements: getRule(db, 'atriliaImprovements') }
+  return { atriliaShips: getRule(db, 'atriliaShips'), atriliaImprovements: getRule(db, 'atriliaImprovements') }
 }
 
 export function quoteAtrilianFor(db: Db, design: AtrilianDesign): AtrilianQuote {

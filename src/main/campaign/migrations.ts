@@ -671,6 +671,16 @@ export const MIGRATIONS: readonly Migration[] = [
         polygon TEXT NOT NULL
       );
     `
+  },
+  {
+    id: '0018_atrilian_catalogue_key',
+    sql: `
+      -- The Gyptian or Meshuesh large galley is keyed gyptianLargeGalley (issue 18 names it so); a
+      -- campaign whose Atrilian ships table was edited before kept the older key largeGalley. Battles
+      -- keep their own snapshot of the tables, so their replays are untouched.
+      UPDATE rule_table SET value = replace(value, '"key":"largeGalley"', '"key":"gyptianLargeGalley"')
+        WHERE name = 'atriliaShips';
+    `
   }
 ]
 

@@ -136,7 +136,7 @@ function summaryOf(db: Db, row: ShipRow, today: number, label: (day: number) => 
 
 /** The catalogue name of an Atrilian ship type (the campaign's Atrilian ships table). */
 function atrilianTypeName(db: Db, type: string): string {
-  const t = getRule(db, 'atriliaShips').find((s) => s.key === type || (s.key === 'largeGalley' && type === 'gyptianLargeGalley'))
+  const t = getRule(db, 'atriliaShips').find((s) => s.key === type)
   return t?.name ?? type
 }
 
