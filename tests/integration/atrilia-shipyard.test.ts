@@ -166,6 +166,20 @@ describe("an Atrilian ship's marines, wizards, nation and quality", () => {
     expect(err.message).toContain('takes 6 points of marines')
   })
 
+  it("rules guide §3: one Atrilian voyages table for the whole campaign: its hours a day give the quote's day's run, its men a point the marines a hold takes", async () => {
+    const id = await nike()
+    await call('rules.set', { table: 'voyagesAtrilia', value: { hoursPerDay: 10, menPerMarinePoint: 30 } })
+    const q = (await call('ships.quote', { design: GALLEY })) as AtrilianQuote
+    // 3–14 km/h: midpoint 8.5 × 10 hours = 85 km, as the voyage sails it (tests/unit/voyage-atrilia.test.ts).
+    expect(q.derived.travelKmPerDay).toBe(85)
+    expect(q.breakdown.travelKmPerDay!.reduce((n, t) => n + t.value, 0)).toBe(85)
+    // Her hold's 150 men at 30 a point: 5 points, not the 6 of the default 25.
+    const c = (await call('crew.embark', { shipId: id, marines: 5 })) as AtrilianShipDetail['crew']
+    expect([c.marines, c.marineMen, c.marineRoom, c.menPerPoint]).toEqual([5, 150, 5, 30])
+    const err = await refusedWithoutChange('crew.embark', { shipId: id, marines: 1 })
+    expect(issueFields(err)).toEqual(['marines'])
+  })
+
   it('seed 002 §9.1: wizards only amongst marines, of one kind; landing the last marines lands the wizards', async () => {
     const id = await nike()
     const err = await refusedWithoutChange('crew.embark', { shipId: id, wizards: { kind: 'sea', count: 1 } })

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ATRILIA_SHIPS } from '../../src/shared/atrilia/tables'
+import { shipTypeOf as catalogueType } from '../../src/shared/atrilia/shipyard'
+import { ATRILIA_VOYAGES, dailyDistance } from '../../src/shared/atrilia/travel'
 import {
   ATRILIA_ENCOUNTER_TABLE,
-  ATRILIA_VOYAGES,
   AtriliaEncounterTableSchema,
-  catalogueType,
-  dailyDistance,
   encounterLabel,
   encounterShipProblems,
   encounterShipText,

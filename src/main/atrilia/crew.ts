@@ -2,7 +2,6 @@ import {
   battleProfile,
   checkMarines,
   crewQualityLabel,
-  MARINE_MEN_PER_POINT,
   marineRoom,
   nationalCharacteristic,
   nationLabel,
@@ -71,16 +70,17 @@ export function crewSheet(db: Db, shipId: number): AtrilianCrewSheet {
   const s = crewState(db, shipId)
   const q = quoteAtrilianFor(db, designOf(db, shipId))
   const cargo = cargoTons(db, shipId)
-  const room = marineRoom(q.derived, cargo)
+  const menPerPoint = getRule(db, 'voyagesAtrilia').menPerMarinePoint
+  const room = marineRoom(q.derived, cargo, menPerPoint)
   const battle = getRule(db, 'atriliaBattle')
   return {
     sailors: s.sailors,
     crewNeeded: q.derived.crew,
     marines: s.marines,
-    marineMen: s.marines * MARINE_MEN_PER_POINT,
+    marineMen: s.marines * menPerPoint,
     marineRoom: room.points,
     marineRoomTerms: room.terms,
-    menPerPoint: MARINE_MEN_PER_POINT,
+    menPerPoint,
     cargoTons: cargo,
     wizards: s.wizards,
     nation: s.nation,
@@ -121,7 +121,7 @@ export function embark(db: Db, input: { shipId: number; marines?: number; wizard
     wizards: addW && addW.count > 0 ? { kind: addW.kind, count: (s.wizards?.count ?? 0) + addW.count } : s.wizards
   }
   const q = quoteAtrilianFor(db, designOf(db, input.shipId))
-  const problems = checkMarines(ship.name, q.derived, cargoTons(db, input.shipId), next)
+  const problems = checkMarines(ship.name, q.derived, cargoTons(db, input.shipId), next, getRule(db, 'voyagesAtrilia').menPerMarinePoint)
   if (problems.length) {
     throw new CommandError('invalid_input', problems.map((p) => `${p.field}: ${ruleSource(p.message)}`).join('; ') + '. Nothing was embarked.', { issues: problems.map((p) => ({ ...p, message: ruleSource(p.message) })) })
   }

@@ -47,7 +47,7 @@ export function isAtrilianShip(db: Db, shipId: number): boolean {
 
 /** The campaign's Atrilian ship tables (an older file's edited catalogue is rekeyed by migration 0018). */
 export function atrilianShipRules(db: Db): AtrilianShipRules {
-  return { atriliaShips: getRule(db, 'atriliaShips'), atriliaImprovements: getRule(db, 'atriliaImprovements') }
+  return { atriliaShips: getRule(db, 'atriliaShips'), atriliaImprovements: getRule(db, 'atriliaImprovements'), atriliaVoyages: getRule(db, 'voyagesAtrilia') }
 }
 
 export function quoteAtrilianFor(db: Db, design: AtrilianDesign): AtrilianQuote {

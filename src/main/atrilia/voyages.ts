@@ -1,14 +1,13 @@
 import { AtrilianDesign } from '../../shared/atrilia/design'
 import type { AtrilianEncounter, ShipSpeed } from '../../shared/commands/voyages'
 import { CommandError } from '../../shared/errors'
+import { shipTypeOf, typePhrase } from '../../shared/atrilia/shipyard'
+import { dailyDistance } from '../../shared/atrilia/travel'
 import {
-  catalogueType,
-  dailyDistance,
   encounterLabel,
   encounterShipProblems,
   encounterShipText,
   houseRowFor,
-  typeWords,
   type AtrilianEncounterInput
 } from '../../shared/voyage/atrilia'
 import { rollOf } from '../../shared/voyage/rules'
@@ -58,12 +57,12 @@ export function atrilianShipSpeed(db: Db, shipId: number, wind: number | null): 
   } catch {
     design = null
   }
-  const type = design ? catalogueType(getRule(db, 'atriliaShips'), design.type) : null
+  const type = design ? shipTypeOf(getRule(db, 'atriliaShips'), design.type) : null
   if (!type) {
     problems.push(`The ${row.name} is not a ship of the Atrilian catalogue: her speed is not known.`)
     return { shipId, name: row.name, breakdown: [], withoutWind: 0, min: 0, max: 0, nmPerDay: wind === null ? null : 0, problems }
   }
-  if (row.crew < type.crew) problems.push(`The ${row.name} has ${row.crew} sailors: a ${typeWords(type.name)} needs ${type.crew} to manoeuvre her.`)
+  if (row.crew < type.crew) problems.push(`The ${row.name} has ${row.crew} sailors: a ${typePhrase(type.name)} needs ${type.crew} to manoeuvre her.`)
   const d = dailyDistance(type, getRule(db, 'voyagesAtrilia'))
   return { shipId, name: row.name, breakdown: d.breakdown, withoutWind: d.kmPerDay, min: d.kmPerDay, max: d.kmPerDay, nmPerDay: wind === null ? null : d.kmPerDay, problems }
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import type { Term } from '../ship/design'
+import type { DesignProblem, Term } from '../ship/design'
 import type { AtrilianShipTypeKey } from './design'
 import type { AtrilianDerived } from './shipyard'
 import { Nation, NATION_NAMES, type AtriliaRules } from './tables'
+import { ATRILIA_VOYAGES } from './travel'
 
 /**
  * An Atrilian ship's people (seed 002 §2 "Crew", "Holds", §7 marines, §9.1 wizards, §11.1 national
@@ -24,8 +25,6 @@ import { Nation, NATION_NAMES, type AtriliaRules } from './tables'
  *   (Pheacian, Gyptian, Liburnian, Ndogo, Kleshite), else "other" until the GM says.
  */
 
-/** Men a marine strength point (rules guide §3, a setting). */
-export const MARINE_MEN_PER_POINT = 25
 /** FAQ: "An elite crew would be one having gone through five naval battles." */
 export const ELITE_AFTER_BATTLES = 5
 /** FAQ: a campaign's new crews are green. */
@@ -96,15 +95,10 @@ export function menRoom(d: Pick<AtrilianDerived, 'holdTons' | 'holdMen'>, cargoT
 }
 
 /** Marine strength points the hold takes now (25 men a point). */
-export function marineRoom(d: Pick<AtrilianDerived, 'holdTons' | 'holdMen'>, cargoTons: number, menPerPoint = MARINE_MEN_PER_POINT): { points: number; men: number; terms: Term[] } {
+export function marineRoom(d: Pick<AtrilianDerived, 'holdTons' | 'holdMen'>, cargoTons: number, menPerPoint = ATRILIA_VOYAGES.menPerMarinePoint): { points: number; men: number; terms: Term[] } {
   const room = menRoom(d, cargoTons)
   const points = Math.floor(room.men / menPerPoint)
   return { points, men: room.men, terms: [...room.terms, { label: `÷ ${menPerPoint} men a point of marines, rounded down`, value: points - room.men }] }
-}
-
-export interface CrewProblem {
-  field: string
-  message: string
 }
 
 /**
@@ -116,9 +110,9 @@ export function checkMarines(
   d: Pick<AtrilianDerived, 'holdTons' | 'holdMen'>,
   cargoTons: number,
   next: { marines: number; wizards: { kind: WizardKind; count: number } | null },
-  menPerPoint = MARINE_MEN_PER_POINT
-): CrewProblem[] {
-  const out: CrewProblem[] = []
+  menPerPoint = ATRILIA_VOYAGES.menPerMarinePoint
+): DesignProblem[] {
+  const out: DesignProblem[] = []
   const room = marineRoom(d, cargoTons, menPerPoint)
   if (next.marines > room.points) {
     out.push({

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { DesignProblem, QuoteLine, Term } from '../ship/design'
 import type { AtrilianDesign } from './design'
-import type { AtriliaImprovements, ShipType } from './tables'
+import { NATION_NAMES, type AtriliaImprovements, type ShipType } from './tables'
+import { ATRILIA_VOYAGES, dailyDistance, type AtriliaVoyages } from './travel'
 
 /**
  * The Atrilian shipyard's quote (seed 002 §2 "Ship stats", §2.4 "Improvements"; rules guide §3): a
@@ -20,9 +21,6 @@ import type { AtriliaImprovements, ShipType } from './tables'
  * - Improvements add no build time (rules guide §3); "< 1 week" is 3 days (the catalogue table).
  * - A campaign day's run is the midpoint of her speed range for 12 hours of sailing (rules guide §3).
  */
-
-/** Hours of sailing a campaign day (rules guide §3: "the midpoint for 12 hours of sailing a day"). */
-export const SAILING_HOURS_A_DAY = 12
 
 export const IMPROVEMENT_KEYS = ['corvus', 'ballista', 'catapult', 'ram', 'castle'] as const
 export type ImprovementKey = (typeof IMPROVEMENT_KEYS)[number]
@@ -73,14 +71,17 @@ export type AtrilianQuote = z.infer<typeof AtrilianQuote>
 export interface AtrilianShipRules {
   atriliaShips: ShipType[]
   atriliaImprovements: AtriliaImprovements
+  /** The hours of sailing a day and the men a marine point (the campaign's table; its defaults if not given). */
+  atriliaVoyages?: AtriliaVoyages
 }
 
 const SEC: Record<ShipType['kind'], string> = { galley: 'seed 002 §2.1', dhow: 'seed 002 §2.2', pirogue: 'seed 002 §2.3' }
 const fmt = (n: number) => n.toLocaleString('en-GB')
 const weeksText = (days: number) => (days % 7 === 0 ? `${days / 7} week${days === 7 ? '' : 's'}` : `${days} days`)
 
-export function shipTypeOf(ships: readonly ShipType[], key: string): ShipType | undefined {
-  return ships.find((s) => s.key === key)
+/** The catalogue row of a design's type (null: the campaign's table has none). */
+export function shipTypeOf(ships: readonly ShipType[], key: string): ShipType | null {
+  return ships.find((s) => s.key === key) ?? null
 }
 
 /** Whether an improvement can be fitted to a type at all, and why not (for the pickers and the quote). */
@@ -173,12 +174,14 @@ export function quoteAtrilian(design: AtrilianDesign, rules: AtrilianShipRules):
   if (!fights) notes.push('A size 0 ship never fights: she is not used in naval battles (seed 002 §2).')
   if (t.holdsMen === null && !upgraded) notes.push(`Her hold takes cargo only, so she carries no marines (${SEC[t.kind]}).`)
 
+  // A day's run as the voyage sails it (the same function and table).
   const speedKmh = { min: t.speedKmh.min, max: t.speedKmh.max }
-  const mid = (speedKmh.min + speedKmh.max) / 2
-  const travelKmPerDay = Math.round(mid * SAILING_HOURS_A_DAY * 10) / 10
+  const hours = (rules.atriliaVoyages ?? ATRILIA_VOYAGES).hoursPerDay
+  const run = dailyDistance(t, rules.atriliaVoyages ?? ATRILIA_VOYAGES)
+  const travelKmPerDay = run.kmPerDay
   breakdown.travelKmPerDay = [
-    { label: speedKmh.min === speedKmh.max ? `speed ${speedKmh.min} km/h` : `midpoint of ${speedKmh.min} to ${speedKmh.max} km/h`, value: mid },
-    { label: `× ${SAILING_HOURS_A_DAY} hours of sailing a day (rules guide §3)`, value: travelKmPerDay - mid }
+    { label: speedKmh.min === speedKmh.max ? `speed ${speedKmh.min} km/h` : `midpoint of ${speedKmh.min} to ${speedKmh.max} km/h`, value: run.midKmh },
+    { label: `× ${hours} hours of sailing a day (rules guide §3)`, value: travelKmPerDay - run.midKmh }
   ]
   breakdown.crew = [{ label: `${t.name}: sailors to manoeuvre her`, value: t.crew }]
 
@@ -206,7 +209,9 @@ export function quoteAtrilian(design: AtrilianDesign, rules: AtrilianShipRules):
   }
 }
 
-/** A type's name inside a sentence ("a Pheacian large galley", "a baghla"): nations keep their capital. */
+const PEOPLES = new Set(Object.values(NATION_NAMES).map((n) => n.one))
+
+/** A type's name inside a sentence ("a Pheacian large galley", "a baghla"): peoples keep their capital. */
 export function typePhrase(name: string): string {
-  return /^(Pheacian|Gyptian|Meshuesh|Talian|Liburnian|Haranese|Ndogo|Kleshite)\b/.test(name) ? name : name.charAt(0).toLowerCase() + name.slice(1)
+  return PEOPLES.has(name.split(' ')[0] ?? '') ? name : name.charAt(0).toLowerCase() + name.slice(1)
 }

@@ -10,7 +10,8 @@ import type { RuleTableDef } from '../rules/table-def'
  * (possibly edited) battle table into its setup.
  */
 
-const Int = (min: number, max: number) => z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)
+/** A whole number between two bounds, with the words a GM reads when it is not. */
+export const Int = (min: number, max: number) => z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)
 
 // ─── Results ────────────────────────────────────────────────────────────────────────────────────
 

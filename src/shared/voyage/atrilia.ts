@@ -1,7 +1,11 @@
 import { z } from 'zod'
 import { AtrilianImprovements, AtrilianShipTypeKey, type AtrilianDesign } from '../atrilia/design'
-import { Nation, NATION_NAMES, NATIONS, crewQualityName, type ShipType } from '../atrilia/tables'
+import { marineRoom } from '../atrilia/crew'
+import { IMPROVEMENT_KEYS, IMPROVEMENT_NAMES, shipTypeOf, typePhrase } from '../atrilia/shipyard'
+import { Int, Nation, NATION_NAMES, NATIONS, crewQualityName, type ShipType } from '../atrilia/tables'
+import { ATRILIA_VOYAGES_TABLE_DEF, type AtriliaVoyages } from '../atrilia/travel'
 import type { RuleTableDef } from '../rules/table-def'
+import type { DesignProblem } from '../ship/design'
 
 /**
  * Voyages in an Atrilia campaign (seed 002 §2 "Speed: Only used for campaign game"; rules guide §3;
@@ -10,69 +14,6 @@ import type { RuleTableDef } from '../rules/table-def'
  * with an optional house table the voyage rolls each day once the GM fills it. Pure: no database,
  * clock or chance — the caller gives the rule tables and the dice.
  */
-
-const Int = (min: number, max: number) => z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)
-
-// ─── The daily distance ─────────────────────────────────────────────────────────────────────────
-
-export const AtriliaVoyagesSchema = z
-  .object({
-    /** Hours of sailing a day (rules guide §3: 12). */
-    hoursPerDay: z.number().min(1, 'must be at least 1').max(24, 'must be at most 24'),
-    /** Men a marine strength point stands for (rules guide §3: 25), for what a hold can carry. */
-    menPerMarinePoint: Int(1, 1000)
-  })
-  .strict()
-export type AtriliaVoyages = z.output<typeof AtriliaVoyagesSchema>
-
-export const ATRILIA_VOYAGES: AtriliaVoyages = { hoursPerDay: 12, menPerMarinePoint: 25 }
-
-export const ATRILIA_VOYAGES_TABLE_DEF: RuleTableDef<typeof AtriliaVoyagesSchema> = {
-  title: 'Atrilian voyages',
-  description:
-    'How far an Atrilian ship sails in a day: the midpoint of her speed range (the Atrilian ships table) for this many hours of sailing; ' +
-    'the squadron sails at its slowest ship. And the men a marine strength point stands for, which limits the marines an encountered ship carries.',
-  source:
-    'House default (rules guide §3): seed 002 §2 gives speed as a range ("3 to 14 km/h") "only used for campaign game"; a campaign voyage uses the ' +
-    'midpoint for 12 hours of sailing a day. One marine strength point = 25 men (rules guide §3).',
-  seedValue: false,
-  schema: AtriliaVoyagesSchema,
-  defaults: ATRILIA_VOYAGES
-}
-
-export interface Term {
-  label: string
-  value: number
-}
-
-/**
- * The catalogue row of a design's type. Until the catalogue's key for the Gyptian or Meshuesh large
- * galley is `gyptianLargeGalley` everywhere, its older key `largeGalley` is read for it too.
- */
-export function catalogueType(ships: readonly ShipType[], type: string): ShipType | null {
-  return ships.find((s) => s.key === type) ?? (type === 'gyptianLargeGalley' ? (ships.find((s) => s.key === 'largeGalley') ?? null) : null)
-}
-
-const one = (n: number) => String(Math.round(n * 100) / 100)
-
-/** "3–14 km/h" (or "6 km/h" for a single speed). */
-export function speedRangeText(t: Pick<ShipType, 'speedKmh'>): string {
-  return t.speedKmh.min === t.speedKmh.max ? `${one(t.speedKmh.min)} km/h` : `${one(t.speedKmh.min)}–${one(t.speedKmh.max)} km/h`
-}
-
-/** A ship's kilometres a day: the midpoint of her speed range × the hours of sailing a day, every term shown. */
-export function dailyDistance(t: ShipType, rules: AtriliaVoyages): { kmPerDay: number; midKmh: number; breakdown: Term[]; text: string } {
-  const mid = (t.speedKmh.min + t.speedKmh.max) / 2
-  const km = Math.round(mid * rules.hoursPerDay)
-  const breakdown: Term[] = [
-    { label: `${t.name}: slowest speed, km/h (Naval Rules §2)`, value: t.speedKmh.min },
-    { label: `${t.name}: fastest speed, km/h`, value: t.speedKmh.max },
-    { label: 'Midpoint of the range, km/h', value: mid },
-    { label: 'Hours of sailing a day (house default)', value: rules.hoursPerDay }
-  ]
-  const text = `${t.name}, ${speedRangeText(t)}, midpoint ${one(mid)} km/h × ${one(rules.hoursPerDay)} h = ${km} km a day`
-  return { kmPerDay: km, midKmh: mid, breakdown, text }
-}
 
 // ─── Encounters ─────────────────────────────────────────────────────────────────────────────────
 
@@ -98,19 +39,6 @@ export const AtrilianEncounterShip = z
   .strict()
 export type AtrilianEncounterShip = z.output<typeof AtrilianEncounterShip>
 
-export interface FieldProblem {
-  /** The field it concerns, as the input names it (`ships.0.marines`). */
-  field: string
-  message: string
-}
-
-/** A type's name inside a sentence: "a baghla", "a small galley", but "a Pheacian large galley" (peoples keep their capital). */
-export function typeWords(name: string): string {
-  const first = name.split(' ')[0] ?? ''
-  const peoples = Object.values(NATION_NAMES).map((n) => n.one)
-  return peoples.includes(first) ? name : name.charAt(0).toLowerCase() + name.slice(1)
-}
-
 /** The room a ship's hold has for men (the improved baghla's smaller hold; null: cargo only). */
 export function holdMenOf(t: ShipType, improved: boolean): number | null {
   return improved && t.improved ? t.improved.holdsMen : t.holdsMen
@@ -118,18 +46,18 @@ export function holdMenOf(t: ShipType, improved: boolean): number | null {
 
 /** The most marine points her hold carries. */
 export function maxMarines(t: ShipType, improved: boolean, rules: AtriliaVoyages): number {
-  return Math.floor((holdMenOf(t, improved) ?? 0) / rules.menPerMarinePoint)
+  return marineRoom({ holdTons: 0, holdMen: holdMenOf(t, improved) ?? 0 }, 0, rules.menPerMarinePoint).points
 }
 
 /** Every problem with one ship of an encounter, each naming its field (`at` is the field's prefix). */
-export function encounterShipProblems(s: AtrilianEncounterShip, ships: readonly ShipType[], rules: AtriliaVoyages, at = ''): FieldProblem[] {
-  const out: FieldProblem[] = []
-  const t = catalogueType(ships, s.type)
+export function encounterShipProblems(s: AtrilianEncounterShip, ships: readonly ShipType[], rules: AtriliaVoyages, at = ''): DesignProblem[] {
+  const out: DesignProblem[] = []
+  const t = shipTypeOf(ships, s.type)
   if (!t) return [{ field: `${at}type`, message: `there is no ship type “${s.type}” in the Atrilian ships table` }]
   const imp = s.improvements ?? {}
-  if (s.improved && !t.improved) out.push({ field: `${at}improved`, message: `only a baghla may be improved to size 1 (Naval Rules §2.2); a ${typeWords(t.name)} cannot` })
+  if (s.improved && !t.improved) out.push({ field: `${at}improved`, message: `only a baghla may be improved to size 1 (Naval Rules §2.2); a ${typePhrase(t.name)} cannot` })
   const improved = !!s.improved && !!t.improved
-  if (imp.ram && t.ram === 'never') out.push({ field: `${at}improvements.ram`, message: `a ${typeWords(t.name)} cannot have a ram (“Baghlas cannot have rams”, Naval Rules §2.4)` })
+  if (imp.ram && t.ram === 'never') out.push({ field: `${at}improvements.ram`, message: `a ${typePhrase(t.name)} cannot have a ram (“Baghlas cannot have rams”, Naval Rules §2.4)` })
   const most = maxMarines(t, improved, rules)
   if (s.marines > most) {
     const men = holdMenOf(t, improved)
@@ -137,8 +65,8 @@ export function encounterShipProblems(s: AtrilianEncounterShip, ships: readonly 
       field: `${at}marines`,
       message:
         men === null
-          ? `a ${typeWords(t.name)} holds cargo only: she carries no marines`
-          : `a ${typeWords(t.name)} holds ${men} men: at most ${most} marine point${most === 1 ? '' : 's'} (${rules.menPerMarinePoint} men a point)`
+          ? `a ${typePhrase(t.name)} holds cargo only: she carries no marines`
+          : `a ${typePhrase(t.name)} holds ${men} men: at most ${most} marine point${most === 1 ? '' : 's'} (${rules.menPerMarinePoint} men a point)`
     })
   }
   if (s.wizards !== 'none' && s.marines === 0) out.push({ field: `${at}wizards`, message: 'wizards travel with marines (Naval Rules §9.1): give her at least one marine point' })
@@ -167,8 +95,8 @@ export function typeNameFor(typeName: string, nation: Nation): string {
 
 /** The words for one ship met: "a Meshuesh large galley, veteran crew (2 marine points, a corvus, a ram)". */
 export function encounterShipText(s: AtrilianEncounterShip, ships: readonly ShipType[]): string {
-  const t = catalogueType(ships, s.type)
-  const imp = IMPROVEMENT_KEYS.filter((k) => s.improvements?.[k]).map((k) => IMPROVEMENT_NAMES[k])
+  const t = shipTypeOf(ships, s.type)
+  const imp = IMPROVEMENT_KEYS.filter((k) => s.improvements?.[k]).map((k) => IMPROVEMENT_NAMES[k].toLowerCase())
   if (t?.ram === 'included' && !imp.includes('ram')) imp.push('ram')
   const extras = [
     s.marines ? `${s.marines} marine point${s.marines === 1 ? '' : 's'}` : 'no marines',
@@ -180,20 +108,11 @@ export function encounterShipText(s: AtrilianEncounterShip, ships: readonly Ship
   return `${s.name ? `the ${s.name}, ` : ''}${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}, ${crewQualityName(s.quality)} crew (${extras.join(', ')})`
 }
 
-export const IMPROVEMENT_KEYS = ['corvus', 'ballista', 'catapult', 'ram', 'castle'] as const
-export const IMPROVEMENT_NAMES: Record<(typeof IMPROVEMENT_KEYS)[number], string> = {
-  corvus: 'corvus',
-  ballista: 'ballista',
-  catapult: 'catapult',
-  ram: 'ram',
-  castle: 'castle'
-}
-
 /** A label made from the ships: "Meshuesh large galley", "2 × Haranese baghla and a Pheacian small galley". */
 export function encounterLabel(list: readonly AtrilianEncounterShip[], ships: readonly ShipType[]): string {
   const counts = new Map<string, number>()
   for (const s of list) {
-    const n = typeNameFor(catalogueType(ships, s.type)?.name ?? s.type, s.nation)
+    const n = typeNameFor(shipTypeOf(ships, s.type)?.name ?? s.type, s.nation)
     counts.set(n, (counts.get(n) ?? 0) + 1)
   }
   const kinds = [...counts].map(([n, c], i) => (c === 1 ? (i === 0 ? n : `${/^[AEIOU]/i.test(n) ? 'an' : 'a'} ${n}`) : `${c} × ${n}`))
