@@ -97,6 +97,16 @@ describe('the Atrilian quote', () => {
     expect(q({ type: 'zaruq' }).derived.travelKmPerDay).toBe(96)
   })
 
+  it('rules guide §3 (25 men a point), seed 002 §2.2 holds: the quote says how many marine points her empty hold takes, with its terms', () => {
+    const galley = q({ type: 'pheacianLargeGalley' })
+    expect(galley.marines).toEqual({ most: 6, menPerPoint: 25 }) // 150 men
+    expect(galley.breakdown.marines!.reduce((n, t) => n + t.value, 0)).toBe(6)
+    expect(q({ type: 'baghla', improved: true }).marines.most).toBe(4) // improved: 120 men
+    expect(q({ type: 'zaruq' }).marines.most).toBe(0) // cargo only
+    const thirty = quoteAtrilian(AtrilianDesign.parse({ type: 'pheacianLargeGalley' }), { ...RULES, atriliaVoyages: { hoursPerDay: 12, menPerMarinePoint: 30 } })
+    expect(thirty.marines).toEqual({ most: 5, menPerPoint: 30 })
+  })
+
   it('rules guide §3: improvements add no build time', () => {
     expect(q({ type: 'pheacianLargeGalley', improvements: { corvus: true, castle: true } }).buildDays).toBe(28)
   })

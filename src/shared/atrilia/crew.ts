@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import type { DesignProblem, Term } from '../ship/design'
 import type { AtrilianShipTypeKey } from './design'
-import type { AtrilianDerived } from './shipyard'
 import { Nation, NATION_NAMES, type AtriliaRules } from './tables'
 import { ATRILIA_VOYAGES } from './travel'
 
@@ -83,8 +82,14 @@ export function nationalCharacteristic(n: Nation, nations: AtriliaRules['nations
   return parts.length ? parts.join(', ') : null
 }
 
+/** A hold: N tons of cargo or M men (the quote's `derived`). */
+export interface Hold {
+  holdTons: number
+  holdMen: number
+}
+
 /** Men the hold takes now: her men less the room of the cargo aboard (rules guide §3: in proportion). */
-export function menRoom(d: Pick<AtrilianDerived, 'holdTons' | 'holdMen'>, cargoTons: number): { men: number; terms: Term[] } {
+export function menRoom(d: Hold, cargoTons: number): { men: number; terms: Term[] } {
   const terms: Term[] = [{ label: d.holdTons > 0 && d.holdMen > 0 ? `hold: ${d.holdTons} t of cargo or ${d.holdMen} men` : `hold: ${d.holdMen} men`, value: d.holdMen }]
   if (cargoTons > 0 && d.holdTons > 0 && d.holdMen > 0) {
     const taken = Math.ceil((cargoTons * d.holdMen) / d.holdTons)
@@ -95,7 +100,7 @@ export function menRoom(d: Pick<AtrilianDerived, 'holdTons' | 'holdMen'>, cargoT
 }
 
 /** Marine strength points the hold takes now (25 men a point). */
-export function marineRoom(d: Pick<AtrilianDerived, 'holdTons' | 'holdMen'>, cargoTons: number, menPerPoint = ATRILIA_VOYAGES.menPerMarinePoint): { points: number; men: number; terms: Term[] } {
+export function marineRoom(d: Hold, cargoTons: number, menPerPoint = ATRILIA_VOYAGES.menPerMarinePoint): { points: number; men: number; terms: Term[] } {
   const room = menRoom(d, cargoTons)
   const points = Math.floor(room.men / menPerPoint)
   return { points, men: room.men, terms: [...room.terms, { label: `÷ ${menPerPoint} men a point of marines, rounded down`, value: points - room.men }] }
@@ -107,7 +112,7 @@ export function marineRoom(d: Pick<AtrilianDerived, 'holdTons' | 'holdMen'>, car
  */
 export function checkMarines(
   shipName: string,
-  d: Pick<AtrilianDerived, 'holdTons' | 'holdMen'>,
+  d: Hold,
   cargoTons: number,
   next: { marines: number; wizards: { kind: WizardKind; count: number } | null },
   menPerPoint = ATRILIA_VOYAGES.menPerMarinePoint
@@ -184,7 +189,7 @@ export type AtrilianCrewSheet = z.infer<typeof AtrilianCrewSheet>
  */
 export function battleProfile(
   design: { type: string; improvements: Partial<Record<'corvus' | 'ballista' | 'catapult' | 'ram' | 'castle', boolean>> },
-  quote: { kind: 'galley' | 'dhow' | 'pirogue'; derived: Pick<AtrilianDerived, 'size'> },
+  quote: { kind: 'galley' | 'dhow' | 'pirogue'; derived: { size: number } },
   crew: Pick<AtrilianCrewState, 'quality' | 'nation' | 'marines' | 'wizards'>,
   ballista: 'spear' | 'flaming' = 'spear'
 ): {

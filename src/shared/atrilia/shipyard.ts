@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DesignProblem, QuoteLine, Term } from '../ship/design'
+import { marineRoom } from './crew'
 import type { AtrilianDesign } from './design'
 import { NATION_NAMES, type AtriliaImprovements, type ShipType } from './tables'
 import { ATRILIA_VOYAGES, dailyDistance, type AtriliaVoyages } from './travel'
@@ -60,6 +61,8 @@ export const AtrilianQuote = z.object({
   kind: z.enum(['galley', 'dhow', 'pirogue']),
   derived: AtrilianDerived,
   breakdown: z.record(z.string(), z.array(Term)),
+  /** The most marine points her empty hold takes, at the campaign's men a point (rules guide §3); terms in `breakdown.marines`. */
+  marines: z.object({ most: z.number().int(), menPerPoint: z.number().int() }),
   /** Whether she takes part in naval battles (size 1 to 3). */
   fights: z.boolean(),
   /** What a GM should know that is not a problem ("a size 0 ship never fights"). */
@@ -117,6 +120,7 @@ export function quoteAtrilian(design: AtrilianDesign, rules: AtrilianShipRules):
       kind: 'galley',
       derived: { size: 0, crew: 0, holdTons: 0, holdMen: 0, speedKmh: { min: 0, max: 0 }, travelKmPerDay: 0 },
       breakdown: {},
+      marines: { most: 0, menPerPoint: (rules.atriliaVoyages ?? ATRILIA_VOYAGES).menPerMarinePoint },
       fights: false,
       notes,
       problems: [{ field: 'type', message: `The campaign's Atrilian ships table has no ship type "${design.type}"` }]
@@ -184,6 +188,9 @@ export function quoteAtrilian(design: AtrilianDesign, rules: AtrilianShipRules):
     { label: `× ${hours} hours of sailing a day (rules guide §3)`, value: travelKmPerDay - run.midKmh }
   ]
   breakdown.crew = [{ label: `${t.name}: sailors to manoeuvre her`, value: t.crew }]
+  const menPerPoint = (rules.atriliaVoyages ?? ATRILIA_VOYAGES).menPerMarinePoint
+  const room = marineRoom({ holdTons, holdMen }, 0, menPerPoint)
+  breakdown.marines = room.terms
 
   const buildBreakdown: Term[] = [
     {
@@ -203,6 +210,7 @@ export function quoteAtrilian(design: AtrilianDesign, rules: AtrilianShipRules):
     kind: t.kind,
     derived: { size, crew: t.crew, holdTons, holdMen, speedKmh, travelKmPerDay },
     breakdown,
+    marines: { most: room.points, menPerPoint },
     fights,
     notes,
     problems
