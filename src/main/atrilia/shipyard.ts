@@ -2,17 +2,15 @@ import type { AtrilianDesign } from '../../shared/atrilia/design'
 import { quoteAtrilian, typePhrase, type AtrilianQuote, type AtrilianShipRules } from '../../shared/atrilia/shipyard'
 import { defaultNation, NEW_CREW_QUALITY } from '../../shared/atrilia/crew'
 import type { Nation } from '../../shared/atrilia/tables'
-import type { ShipDesign, Term } from '../../shared/ship/design'
+import type { ShipDesign } from '../../shared/ship/design'
 import { CommandError } from '../../shared/errors'
-import { fmt } from '../../shared/numbers'
 import { ruleSource } from '../../shared/words'
 import { stmt, type Db } from '../campaign/sqlite'
 import { currentDay, labelOf } from '../campaign-core/clock-state'
-import { post, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
 import { requirePort } from '../campaign-core/ports'
 import { getRule } from '../campaign-core/rules'
-import { addShipEvent, launchTitle, listing, planCharges } from '../theah/shipyard'
-import { keepYard, type Yard } from '../theah/yard'
+import { orderOwners, planCharges, recordOrder } from '../theah/shipyard'
+import type { Yard } from '../theah/yard'
 
 /**
  * The Atrilian shipyard (Naval Rules §2; issue 18): an Atrilia campaign builds from the catalogue. The
@@ -85,11 +83,7 @@ export interface AtrilianCommissionInput {
 export function commissionAtrilian(db: Db, input: AtrilianCommissionInput, opts: { allowDebt: boolean; currency: string }) {
   const today = currentDay(db)
   const label = labelOf(db)
-  const owners = input.owners.map((o, i) => {
-    const row = stmt(db, `SELECT id, name FROM owner WHERE id = ?`).get(o.ownerId) as { id: number; name: string } | undefined
-    if (!row) throw new CommandError('not_found', `owners.${i}.ownerId: there is no owner with id ${o.ownerId}.`, { field: `owners.${i}.ownerId` })
-    return { ownerId: row.id, name: row.name, share: o.share }
-  })
+  const owners = orderOwners(db, input.owners)
   const quote = quoteAtrilianFor(db, input.design)
   if (quote.problems.length) {
     const n = quote.problems.length
@@ -119,41 +113,14 @@ export function commissionAtrilian(db: Db, input: AtrilianCommissionInput, opts:
     input.crew?.nation ?? defaultNation(input.design.type),
     input.crew?.quality ?? NEW_CREW_QUALITY
   )
-  const addOwner = stmt(db, `INSERT INTO ship_owner (ship_id, owner_id, share) VALUES (?, ?, ?)`)
-  for (const o of owners) addOwner.run(id, o.ownerId, o.share)
-  if (yard) keepYard(db, id, yard)
-
-  const who = listing(owners.map((o) => (owners.length > 1 ? `${o.name} (${o.share}%)` : o.name)))
   const weeks = quote.buildDays % 7 === 0 ? `${quote.buildDays / 7} week${quote.buildDays === 7 ? '' : 's'}` : `${quote.buildDays} days`
-  addShipEvent(
+  const breakdown = recordOrder(
     db,
-    id,
-    today,
-    `Ordered at the shipyard${yard ? ` of ${yard.name}` : ''} as a ${typePhrase(quote.typeName)} for ${fmt(quote.total)} ${opts.currency} by ${who}; ${weeks} to build`
+    { shipId: id, name: input.name, kind: typePhrase(quote.typeName), owners, yard, total: quote.total, build: weeks, launchDay },
+    charges,
+    quote.lines,
+    opts.currency
   )
-
-  const lines: Line[] = []
-  let toYard = 0
-  for (const c of charges) {
-    if (c.ownerId === WORLD_OWNER_ID) continue
-    if (c.fromShipFund) lines.push({ ownerId: c.ownerId, account: 'shipFund', amount: -c.fromShipFund })
-    if (c.fromCash) lines.push({ ownerId: c.ownerId, account: 'cash', amount: -c.fromCash })
-    toYard += c.fromShipFund + c.fromCash
-  }
-  if (toYard > 0) {
-    lines.push({ ownerId: WORLD_OWNER_ID, account: 'cash', amount: toYard })
-    post(db, { day: today, memo: `Building the ${input.name} (${typePhrase(quote.typeName)}) at the shipyard`, command: 'ships.commission', lines })
-  }
-  stmt(db, `INSERT INTO reminder (due_day, title, link, source) VALUES (?, ?, ?, ?)`).run(launchDay, launchTitle(input.name), `/campaign/fleet/${id}`, `ship:${id}`)
-
-  const breakdown: Term[] = [
-    ...quote.lines.map((l) => ({ label: l.label, value: l.amount })),
-    { label: 'total', value: quote.total },
-    ...charges.map((c) => ({
-      label: `${c.name}'s ${c.share}% share` + (c.fromShipFund ? ` (${fmt(c.fromShipFund)} from the ship fund, ${fmt(c.fromCash)} in cash)` : ''),
-      value: c.fromShipFund + c.fromCash
-    }))
-  ]
   return {
     setting: 'atrilia' as const,
     shipId: id,

@@ -9,7 +9,7 @@ import { currentDay, labelOf } from '../campaign-core/clock-state'
 import { balance, post, requireFunds, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
 import { getRule } from '../campaign-core/rules'
 import { fmt } from '../../shared/numbers'
-import { keepYard, launchAtYard, yardAt } from './yard'
+import { keepYard, launchAtYard, yardAt, type Yard } from './yard'
 
 /**
  * Ships (seed 003, I. Of Ship Construction): commissioning at the shipyard, the launch on the
@@ -271,16 +271,65 @@ export interface CommissionInput {
   portId?: number
 }
 
-export function commissionShip(db: Db, input: CommissionInput, opts: { allowDebt: boolean; currency: string }) {
-  const today = currentDay(db)
-  const label = labelOf(db)
-  const owners = input.owners.map((o, i) => {
+/** The owners of an order, each looked up (refused at `owners.N.ownerId` when there is none). */
+export function orderOwners(db: Db, owners: { ownerId: number; share: number }[]): { ownerId: number; name: string; share: number }[] {
+  return owners.map((o, i) => {
     const row = stmt(db, `SELECT id, name FROM owner WHERE id = ?`).get(o.ownerId) as { id: number; name: string } | undefined
     if (!row) {
       throw new CommandError('not_found', `owners.${i}.ownerId: there is no owner with id ${o.ownerId}.`, { field: `owners.${i}.ownerId` })
     }
     return { ownerId: row.id, name: row.name, share: o.share }
   })
+}
+
+/**
+ * What every ordered ship shares, whatever her setting's design: her owners' rows, the ledger posting of
+ * their shares to the yard (from a ship fund first, then cash), the order in her history and the launch
+ * reminder; and the breakdown of the price and the shares the command answers with.
+ */
+export function recordOrder(
+  db: Db,
+  order: { shipId: number; name: string; kind: string; owners: { ownerId: number; name: string; share: number }[]; yard: Yard | null; total: number; build: string; launchDay: number | null },
+  charges: ReturnType<typeof planCharges>,
+  quoteLines: { label: string; amount: number }[],
+  currency: string
+): Term[] {
+  const today = currentDay(db)
+  const addOwner = stmt(db, `INSERT INTO ship_owner (ship_id, owner_id, share) VALUES (?, ?, ?)`)
+  for (const o of order.owners) addOwner.run(order.shipId, o.ownerId, o.share)
+  if (order.yard) keepYard(db, order.shipId, order.yard)
+  const who = listing(order.owners.map((o) => (order.owners.length > 1 ? `${o.name} (${o.share}%)` : o.name)))
+  addShipEvent(db, order.shipId, today, `Ordered at the shipyard${order.yard ? ` of ${order.yard.name}` : ''} as a ${order.kind} for ${fmt(order.total)} ${currency} by ${who}; ${order.build} to build`)
+
+  const lines: Line[] = []
+  let toYard = 0
+  for (const c of charges) {
+    if (c.ownerId === WORLD_OWNER_ID) continue
+    if (c.fromShipFund) lines.push({ ownerId: c.ownerId, account: 'shipFund', amount: -c.fromShipFund })
+    if (c.fromCash) lines.push({ ownerId: c.ownerId, account: 'cash', amount: -c.fromCash })
+    toYard += c.fromShipFund + c.fromCash
+  }
+  if (toYard > 0) {
+    lines.push({ ownerId: WORLD_OWNER_ID, account: 'cash', amount: toYard })
+    post(db, { day: today, memo: `Building the ${order.name} (${order.kind}) at the shipyard`, command: 'ships.commission', lines })
+  }
+  if (order.launchDay !== null) {
+    stmt(db, `INSERT INTO reminder (due_day, title, link, source) VALUES (?, ?, ?, ?)`).run(order.launchDay, launchTitle(order.name), `/campaign/fleet/${order.shipId}`, reminderSource(order.shipId))
+  }
+  return [
+    ...quoteLines.map((l) => ({ label: l.label, value: l.amount })),
+    { label: 'total', value: order.total },
+    ...charges.map((c) => ({
+      label: `${c.name}'s ${c.share}% share` + (c.fromShipFund ? ` (${fmt(c.fromShipFund)} from the ship fund, ${fmt(c.fromCash)} in cash)` : ''),
+      value: c.fromShipFund + c.fromCash
+    }))
+  ]
+}
+
+export function commissionShip(db: Db, input: CommissionInput, opts: { allowDebt: boolean; currency: string }) {
+  const today = currentDay(db)
+  const label = labelOf(db)
+  const owners = orderOwners(db, input.owners)
 
   const quote = quoteFor(db, input.design)
   if (quote.problems.length) {
@@ -304,52 +353,18 @@ export function commissionShip(db: Db, input: CommissionInput, opts: { allowDebt
        VALUES (?, ?, 'construction', 'built', ?, ?, ?, ?)`
     ).run(input.name, JSON.stringify(input.design), today, launchDay, quote.total, input.design.powderTons).lastInsertRowid
   )
-  const addOwner = stmt(db, `INSERT INTO ship_owner (ship_id, owner_id, share) VALUES (?, ?, ?)`)
-  for (const o of owners) addOwner.run(id, o.ownerId, o.share)
-  if (yard) keepYard(db, id, yard)
-
   const kind = hullLabel(db, input.design)
-  const who = listing(owners.map((o) => (owners.length > 1 ? `${o.name} (${o.share}%)` : o.name)))
-  addShipEvent(
+  const afloat = launchDay <= today
+  const breakdown = recordOrder(
     db,
-    id,
-    today,
-    `Ordered at the shipyard${yard ? ` of ${yard.name}` : ''} as a ${kind} for ${fmt(quote.total)} ${opts.currency} by ${who}; ${months} month${months === 1 ? '' : 's'} to build`
+    { shipId: id, name: input.name, kind, owners, yard, total: quote.total, build: `${months} month${months === 1 ? '' : 's'}`, launchDay: afloat ? null : launchDay },
+    charges,
+    quote.lines,
+    opts.currency
   )
+  // A construction time of 0 months (an edited rule table): it is afloat at once.
+  if (afloat) launch(db, { id, name: input.name }, today)
 
-  const lines: Line[] = []
-  let toYard = 0
-  for (const c of charges) {
-    if (c.ownerId === WORLD_OWNER_ID) continue
-    if (c.fromShipFund) lines.push({ ownerId: c.ownerId, account: 'shipFund', amount: -c.fromShipFund })
-    if (c.fromCash) lines.push({ ownerId: c.ownerId, account: 'cash', amount: -c.fromCash })
-    toYard += c.fromShipFund + c.fromCash
-  }
-  if (toYard > 0) {
-    lines.push({ ownerId: WORLD_OWNER_ID, account: 'cash', amount: toYard })
-    post(db, { day: today, memo: `Building the ${input.name} (${kind}) at the shipyard`, command: 'ships.commission', lines })
-  }
-
-  if (launchDay <= today) {
-    // A construction time of 0 months (an edited rule table): it is afloat at once.
-    launch(db, { id, name: input.name }, today)
-  } else {
-    stmt(db, `INSERT INTO reminder (due_day, title, link, source) VALUES (?, ?, ?, ?)`).run(
-      launchDay,
-      launchTitle(input.name),
-      `/campaign/fleet/${id}`,
-      reminderSource(id)
-    )
-  }
-
-  const breakdown: Term[] = [
-    ...quote.lines.map((l) => ({ label: l.label, value: l.amount })),
-    { label: 'total', value: quote.total },
-    ...charges.map((c) => ({
-      label: `${c.name}'s ${c.share}% share` + (c.fromShipFund ? ` (${fmt(c.fromShipFund)} from the ship fund, ${fmt(c.fromCash)} in cash)` : ''),
-      value: c.fromShipFund + c.fromCash
-    }))
-  ]
   return {
     shipId: id,
     launchDay,
