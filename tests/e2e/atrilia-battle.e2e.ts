@@ -263,6 +263,10 @@ describe('the Atrilian hex battle in Chromium', () => {
     // ── The odds through the shell: battles.odds, the AI on both sides, each side by its name ──
     await page.locator('.qd-tabs .n-tabs-tab').getByText('Odds', { exact: true }).click()
     const odds = page.locator('[data-test=odds-panel]')
+    // The field knows the Atrilian cap (fewer runs than High Seas'): more is refused at the field, not sent.
+    await odds.getByLabel('Runs').fill('5000')
+    await odds.getByText('Must be at most 3,000.').waitFor()
+    await expect.poll(() => odds.locator('[data-test=run-odds]').isDisabled()).toBe(true)
     await odds.getByLabel('Runs').fill('60')
     await odds.locator('[data-test=run-odds]').click()
     const block = odds.locator('[data-odds=ai]')
