@@ -11,6 +11,7 @@ import type {
   Weather
 } from '../../../../shared/highseas/types'
 import { RANGES } from '../../../../shared/highseas/types'
+import type { BattleSummary } from '../../../../shared/commands/battles'
 
 /** Words of High Seas battles (seed 003, IV–VI) for the board, the orders and the log. */
 
@@ -155,4 +156,12 @@ export function ordersText(
   if (o.clearAnchor) parts.push(o.anchorBy === 'secure' ? 'secure the dragging anchor' : 'cut the dragging anchor loose')
   const s = parts.join('; ')
   return s.charAt(0).toUpperCase() + s.slice(1) + '.'
+}
+
+const turnsWord = (n: number) => `${n} ${n === 1 ? 'turn' : 'turns'}`
+/** Where a listed battle stands: the turn being fought, or how long it lasted once it is over (any ruleset). */
+export function battleProgress(b: Pick<BattleSummary, 'over' | 'status' | 'turn' | 'turnsPlayed'>): string {
+  if (b.over) return b.turnsPlayed === 0 ? 'Over before the first turn' : `Over after ${turnsWord(b.turnsPlayed)}`
+  if (b.status === 'concluded') return b.turnsPlayed === 0 ? 'Broken off before the first turn' : `Broken off after ${turnsWord(b.turnsPlayed)}`
+  return `Turn ${b.turn}`
 }
