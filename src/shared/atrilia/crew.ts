@@ -103,7 +103,7 @@ export function menRoom(d: Hold, cargoTons: number): { men: number; terms: Term[
 export function marineRoom(d: Hold, cargoTons: number, menPerPoint = ATRILIA_VOYAGES.menPerMarinePoint): { points: number; men: number; terms: Term[] } {
   const room = menRoom(d, cargoTons)
   const points = Math.floor(room.men / menPerPoint)
-  return { points, men: room.men, terms: [...room.terms, { label: `÷ ${menPerPoint} men a point of marines, rounded down`, value: points - room.men }] }
+  return { points, men: room.men, terms: [...room.terms, { label: `${room.men} men ÷ ${menPerPoint} men a point of marines, rounded down, make ${points} point${points === 1 ? '' : 's'}`, value: points - room.men }] }
 }
 
 /**
