@@ -10,6 +10,7 @@ import { crewRoster } from '../theah/crew'
 import { getPerson } from '../campaign-core/people'
 import { quoteFor, requireShip, shipRules } from '../theah/shipyard'
 import { theShip } from '../../shared/words'
+import { isAtrilianShip } from '../atrilia/shipyard'
 import { GUNS_NONE, type Guns, type ParticipantInput, participant } from './rows'
 
 /**
@@ -130,6 +131,12 @@ export function buildParticipants(
         throw new CommandError('rule', `The ${row.name} cannot fight: she is ${STATUS_WORDS[row.status] ?? row.status} (only ships in port or at sea can).`, {
           field: `${field}.shipId`,
           status: row.status
+        })
+      }
+      // A ship of the Atrilian catalogue has no High Seas numbers (Size, Handling, batteries) to fight with.
+      if (isAtrilianShip(db, row.id)) {
+        throw new CommandError('rule', `The ${row.name} is an Atrilian ship: she fights on the Atrilian hex map, not in a High Seas battle.`, {
+          field: `${field}.shipId`
         })
       }
       const design = JSON.parse(row.design) as ShipDesign
