@@ -34,9 +34,10 @@ describe('the al-Zabdiyat sample in Chromium', () => {
     // ── The start screen offers both samples ──────────────────────────────────
     const tortuga = page.locator('[data-test=sample-tortugaRun]')
     const zabdiyat = page.locator('[data-test=sample-alZabdiyat]')
-    await tortuga.getByText('Sample campaign · Théah').waitFor()
+    await tortuga.getByText('The Tortuga Run').waitFor()
+    await tortuga.getByText('Théah', { exact: true }).waitFor()
     await zabdiyat.getByText('The al-Zabdiyat Campaign').waitFor()
-    await zabdiyat.getByText('Sample campaign · Atrilia').waitFor()
+    await zabdiyat.getByText('Atrilia', { exact: true }).waitFor()
     await zabdiyat.getByText('A Pheacian fleet of galleys and a Meshuesh squadron', { exact: false }).waitFor()
     await expect.poll(() => tortuga.locator('[data-test=open-sample]').count()).toBe(1)
     await wordsOnly(page)
@@ -49,7 +50,7 @@ describe('the al-Zabdiyat sample in Chromium', () => {
     // ── The fleets: Pheacian galleys in port, the Meshuesh squadron at sea ─────
     await openPage(page, 'Fleet', 'fleet')
     const table = page.locator('[data-test=fleet-table]')
-    for (const [name, type] of [
+    const fleet: [string, string][] = [
       ['Thalassa', 'Pheacian large galley'],
       ['Skylla', 'Small galley'],
       ['Phaiax', 'Liburnian galley'],
@@ -57,7 +58,8 @@ describe('the al-Zabdiyat sample in Chromium', () => {
       ['Wadj-wer', 'Gyptian or Meshuesh large galley'],
       ['Sekhmet', 'Small galley'],
       ['Apophis', 'Small galley']
-    ]) {
+    ]
+    for (const [name, type] of fleet) {
       await table.locator(`tr[data-ship="${name}"]`).getByText(type).waitFor()
     }
     await table.locator('tr[data-ship="Thalassa"]').getByText('Nikandros of the Pheacians').waitFor()

@@ -69,9 +69,9 @@ describe('the al-Zabdiyat Campaign is made like the Tortuga Run', () => {
 describe('what the al-Zabdiyat Campaign holds', () => {
   let t: TestSession
   let ships: AtrilianShipDetail[]
-  const PHEACIANS = ['Nikandros of the Pheacians', 'Thalia']
-  const MESHUESH = ['Osorkon, Great Chief of the Meshuesh', 'Takelot']
-  const ownedBy = (names: string[]) => ships.filter((s) => s.owners.every((o) => names.includes(o.name)))
+  const PHEACIANS = ['Nikandros of the Pheacians', 'Thalia'] as const
+  const MESHUESH = ['Osorkon, Great Chief of the Meshuesh', 'Takelot'] as const
+  const ownedBy = (names: readonly string[]) => ships.filter((s) => s.owners.every((o) => names.includes(o.name)))
   const ship = (name: string) => ships.find((s) => s.name === name)!
 
   beforeAll(async () => {
@@ -80,7 +80,7 @@ describe('what the al-Zabdiyat Campaign holds', () => {
     t = makeSession()
     await t.door.call('campaigns.open', { path })
     ships = []
-    for (const s of await t.door.call('ships.list')) ships.push((await t.door.call('ships.get', { shipId: s.id })) as AtrilianShipDetail)
+    for (const s of await t.door.call('ships.list')) ships.push((await t.door.call('ships.get', { shipId: s.id })) as unknown as AtrilianShipDetail)
   })
   afterAll(async () => {
     await t.cleanup()
@@ -211,8 +211,8 @@ describe('what the al-Zabdiyat Campaign holds', () => {
     const ports = await t.door.call('ports.list')
     const pheacian = ports.find((p) => p.name === 'Pheacian harbour')!
     expect(pheacian.ships.map((s) => s.name)).toEqual(['Thalassa', 'Skylla', 'Phaiax', 'Kerkyra'])
-    expect(pheacian.friendlyTo.owners.map((o) => o.name)).toEqual(PHEACIANS)
-    expect(ports.find((p) => p.name === 'Meshuesh harbour')!.friendlyTo.owners.map((o) => o.name)).toEqual(MESHUESH)
+    expect(pheacian.friendlyTo.owners.map((o) => o.name)).toEqual([...PHEACIANS])
+    expect(ports.find((p) => p.name === 'Meshuesh harbour')!.friendlyTo.owners.map((o) => o.name)).toEqual([...MESHUESH])
   })
 
   it('seed 002 §12: the Meshuesh squadron is under way for al-Zabdiyat, a day out at the slowest ship’s 90 km', async () => {
