@@ -72,7 +72,8 @@ async function main(): Promise<void> {
           recent: session.recent.list(),
           isMac: process.platform === 'darwin',
           production: app.isPackaged,
-          openRecent: (path) => void door.invoke('campaigns.open', { path }, 'internal')
+          openRecent: (path) => void door.invoke('campaigns.open', { path }, 'internal'),
+          openSample: (sample) => void door.invoke('campaigns.openSample', { sample }, 'internal')
         })
       )
     )
