@@ -6,9 +6,11 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, Menu, session as electronSession, shell } from 'electron'
 import { buildSampleCampaign, SAMPLE_FILE_NAME } from '../../resources/sample/tortuga-run'
+import { ATRILIA_SAMPLE_FILE_NAME, buildAtriliaSampleCampaign } from '../../resources/sample/al-zabdiyat'
 import type { DoorEvent, MenuAction } from '../shared/bridge'
 import { IPC } from '../shared/bridge'
 import { AppSession } from './app/session'
+import { SAMPLE_IDS, SampleId } from '../shared/commands/samples'
 import { setDefaultNativeBinding } from './campaign/sqlite'
 import { Door } from './door/door'
 import { registerIpc } from './electron/ipc'
@@ -43,13 +45,22 @@ async function main(): Promise<void> {
     mode: 'desktop',
     version: APP_VERSION,
     nativeBinding,
-    sample: { fileName: SAMPLE_FILE_NAME, build: (p) => buildSampleCampaign(p, nativeBinding) },
+    samples: {
+      tortugaRun: { fileName: SAMPLE_FILE_NAME, build: (p) => buildSampleCampaign(p, nativeBinding) },
+      alZabdiyat: { fileName: ATRILIA_SAMPLE_FILE_NAME, build: (p) => buildAtriliaSampleCampaign(p, nativeBinding) }
+    },
     log: fileLogger(join(home, 'quarterdeck.log'))
   })
   const door = new Door(session)
 
+  // `npm start -- --sample alZabdiyat` opens that sample; otherwise the last campaign, or the default sample.
+  const asked = process.argv.indexOf('--sample')
+  const sample = asked >= 0 ? SampleId.safeParse(process.argv[asked + 1]) : null
+  if (sample && !sample.success) session.log(`--sample must be one of ${SAMPLE_IDS.join(', ')} (got ${process.argv[asked + 1]}).`)
   const last = session.recent.last()
-  const first = await door.invoke(last ? 'campaigns.open' : 'campaigns.openSample', last ? { path: last.path } : {}, 'internal')
+  const first = sample?.success
+    ? await door.invoke('campaigns.openSample', { sample: sample.data }, 'internal')
+    : await door.invoke(last ? 'campaigns.open' : 'campaigns.openSample', last ? { path: last.path } : {}, 'internal')
   if (!first.ok) session.log(`Could not open the last campaign: ${first.error.message}`)
 
   const send = (action: MenuAction) => broadcast({ type: 'menu', action })
@@ -61,7 +72,8 @@ async function main(): Promise<void> {
           recent: session.recent.list(),
           isMac: process.platform === 'darwin',
           production: app.isPackaged,
-          openRecent: (path) => void door.invoke('campaigns.open', { path }, 'internal')
+          openRecent: (path) => void door.invoke('campaigns.open', { path }, 'internal'),
+          openSample: (sample) => void door.invoke('campaigns.openSample', { sample }, 'internal')
         })
       )
     )

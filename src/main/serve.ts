@@ -2,6 +2,7 @@
  * The HTTP host on its own, without Electron:
  *   node out/main/serve.js --campaign FILE [--port N] [--create] [--read-only] [--home DIR]
  *   node out/main/serve.js --last-or-sample   (what `npm start` does without Electron)
+ *   node out/main/serve.js --sample alZabdiyat   (open a sample campaign: tortugaRun or alZabdiyat)
  * Prints exactly one line on stdout when ready:
  *   Quarterdeck serving http://127.0.0.1:PORT/?token=TOKEN
  */
@@ -11,7 +12,9 @@ import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { buildSampleCampaign, SAMPLE_FILE_NAME } from '../../resources/sample/tortuga-run'
+import { ATRILIA_SAMPLE_FILE_NAME, buildAtriliaSampleCampaign } from '../../resources/sample/al-zabdiyat'
 import { AppSession } from './app/session'
+import { SAMPLE_IDS, SampleId } from '../shared/commands/samples'
 import { defaultHome } from './app/paths'
 import { Door } from './door/door'
 import { CampaignLocked } from './campaign/lock'
@@ -29,11 +32,14 @@ async function main(): Promise<void> {
       'read-only': { type: 'boolean', default: false },
       home: { type: 'string' },
       'last-or-sample': { type: 'boolean', default: false },
+      sample: { type: 'string' },
       static: { type: 'string' }
     },
     strict: true
   })
   const port = Number(values.port)
+  const sample = values.sample === undefined ? undefined : SampleId.safeParse(values.sample)
+  if (sample && !sample.success) throw new Error(`--sample must be one of ${SAMPLE_IDS.join(', ')} (got ${values.sample}).`)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535 (got ${values.port}).`)
   const home = values.home ? resolve(values.home) : defaultHome()
   const campaignPath = values.campaign ? resolve(values.campaign) : undefined
@@ -45,7 +51,10 @@ async function main(): Promise<void> {
     mode: 'browser',
     version: APP_VERSION,
     allowedFiles: campaignPath ? [campaignPath] : [],
-    sample: { fileName: SAMPLE_FILE_NAME, build: (path) => buildSampleCampaign(path) },
+    samples: {
+      tortugaRun: { fileName: SAMPLE_FILE_NAME, build: (path) => buildSampleCampaign(path) },
+      alZabdiyat: { fileName: ATRILIA_SAMPLE_FILE_NAME, build: (path) => buildAtriliaSampleCampaign(path) }
+    },
     log: fileLogger(join(home, 'quarterdeck.log'))
   })
   const door = new Door(session)
@@ -54,6 +63,8 @@ async function main(): Promise<void> {
     if (existsSync(campaignPath)) await session.open(campaignPath, { readOnly: values['read-only'] })
     else if (values.create) await session.create(campaignPath, basename(campaignPath, '.quarterdeck'), 'theah')
     else throw new Error(`There is no campaign file at ${campaignPath} (add --create to make one).`)
+  } else if (sample?.success) {
+    await session.openSample(sample.data)
   } else if (values['last-or-sample']) {
     const last = session.recent.last()
     if (last) await session.open(last.path)

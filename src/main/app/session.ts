@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { AppStatus, Backup, Setting } from '../../shared/commands/schemas'
+import { DEFAULT_SAMPLE, SAMPLE_CAMPAIGNS, type SampleId } from '../../shared/commands/samples'
 import type { DoorEvent } from '../../shared/bridge'
 import { CommandError } from '../../shared/errors'
 import {
@@ -27,6 +28,12 @@ export function readOnlyError(): CommandError {
   )
 }
 
+/** A sample campaign's file name in the campaigns folder and the script that makes it there. */
+export interface SampleScript {
+  fileName: string
+  build: (path: string) => Promise<void>
+}
+
 export interface SessionOptions {
   home: string
   mode: 'desktop' | 'browser'
@@ -37,8 +44,10 @@ export interface SessionOptions {
   backupIntervalMs?: number
   /** Campaign files outside the campaigns folder that the HTTP host may open (named on its command line). */
   allowedFiles?: string[]
-  /** The sample campaign: its file name in the campaigns folder and the script that makes it. */
-  sample?: { fileName: string; build: (path: string) => Promise<void> }
+  /** The sample campaigns by id: each one's file name in the campaigns folder and the script that makes it. */
+  samples?: Partial<Record<SampleId, SampleScript>>
+  /** The default sample's script (the Tortuga Run), when `samples` does not name it. */
+  sample?: SampleScript
   log?: (message: string, error?: unknown) => void
 }
 
@@ -56,7 +65,7 @@ export class AppSession {
   readonly log: (message: string, error?: unknown) => void
   private readonly nativeBinding: string | undefined
   private readonly backupIntervalMs: number
-  private readonly sample: SessionOptions['sample']
+  private readonly samples: Partial<Record<SampleId, SampleScript>>
   private listeners = new Set<(e: DoorEvent) => void>()
 
   campaign: CampaignFile | null = null
@@ -74,7 +83,7 @@ export class AppSession {
     this.nativeBinding = opts.nativeBinding
     this.backupIntervalMs = opts.backupIntervalMs ?? BACKUP_INTERVAL_MS
     this.allowedFiles = new Set((opts.allowedFiles ?? []).map((p) => realPath(p)))
-    this.sample = opts.sample
+    this.samples = { ...(opts.sample ? { [DEFAULT_SAMPLE]: opts.sample } : {}), ...opts.samples }
     this.log = opts.log ?? ((m, e) => console.error(m, e ?? ''))
   }
 
@@ -185,11 +194,13 @@ export class AppSession {
     this.opened(file)
   }
 
-  /** Open the sample campaign from the campaigns folder, making it first if it is not there. */
-  async openSample(): Promise<void> {
-    if (!this.sample) throw new CommandError('internal', 'The sample campaign script is not available.')
-    const path = join(this.paths.campaignsDir, this.sample.fileName)
-    if (!existsSync(path)) await this.sample.build(path)
+  /** Open a sample campaign (the default one unless named) from the campaigns folder, making it first if it is not there. */
+  async openSample(id: SampleId = DEFAULT_SAMPLE): Promise<void> {
+    const sample = this.samples[id]
+    const name = SAMPLE_CAMPAIGNS.find((c) => c.id === id)?.name ?? id
+    if (!sample) throw new CommandError('internal', `The script of the sample campaign "${name}" is not available.`)
+    const path = join(this.paths.campaignsDir, sample.fileName)
+    if (!existsSync(path)) await sample.build(path)
     await this.open(path)
   }
 

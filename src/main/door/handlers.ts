@@ -109,8 +109,8 @@ const appHandlers = {
 
   'campaigns.openSample': {
     kind: 'app',
-    run: async ({ session }) => {
-      await session.openSample()
+    run: async ({ session }, input) => {
+      await session.openSample(input.sample)
       return session.status()
     }
   },

@@ -1,10 +1,13 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import type { MenuAction } from '../../shared/bridge'
 import type { RecentCampaign } from '../../shared/commands/schemas'
+import { SAMPLE_CAMPAIGNS, type SampleId } from '../../shared/commands/samples'
 
 export interface MenuDeps {
   send: (action: MenuAction) => void
   openRecent: (path: string) => void
+  /** Open a bundled sample campaign (File ▸ Open Sample Campaign); without it the menu has no such item. */
+  openSample?: (id: SampleId) => void
   recent: RecentCampaign[]
   isMac: boolean
   /** A packaged app: no DevTools item (nor reload, which would drop the GM's unsaved typing). */
@@ -23,6 +26,9 @@ export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
         { label: 'New Campaign…', accelerator: 'CmdOrCtrl+N', click: () => d.send('new-campaign') },
         { label: 'Open Campaign…', accelerator: 'CmdOrCtrl+O', click: () => d.send('open-campaign') },
         { label: 'Open Recent', submenu: recent },
+        ...(d.openSample
+          ? [{ label: 'Open Sample Campaign', submenu: SAMPLE_CAMPAIGNS.map((c) => ({ label: c.name, click: () => d.openSample!(c.id) })) }]
+          : []),
         { type: 'separator' },
         { label: 'Backups…', accelerator: 'CmdOrCtrl+Shift+B', click: () => d.send('backups') },
         { type: 'separator' },

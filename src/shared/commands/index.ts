@@ -10,6 +10,7 @@ import { chartImageContracts } from './chart-image'
 import { tradeContracts } from './trade'
 import { ventureContracts } from './ventures'
 import { atriliaContracts } from './atrilia'
+import { DEFAULT_SAMPLE, SampleId } from './samples'
 import {
   AppStatus,
   Backup,
@@ -24,6 +25,7 @@ import {
 } from './schemas'
 
 export * from './schemas'
+export * from './samples'
 export * from './core'
 export * from './ships'
 export * from './chart-image'
@@ -88,10 +90,11 @@ const appContracts = {
     output: AppStatus
   }),
   'campaigns.openSample': contract({
-    summary: 'Open the bundled sample campaign "The Tortuga Run" (made fresh if it is not in the campaigns folder).',
+    summary:
+      'Open a bundled sample campaign (made fresh if it is not in the campaigns folder): "The Tortuga Run" (Théah, the default) or "The al-Zabdiyat Campaign" (Atrilia).',
     scope: 'app',
     mutates: true,
-    input: NoInput,
+    input: z.object({ sample: SampleId.default(DEFAULT_SAMPLE) }).strict(),
     output: AppStatus
   }),
   'campaigns.close': contract({

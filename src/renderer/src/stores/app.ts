@@ -10,6 +10,7 @@ import type {
   CommandOutput,
   HistoryEntry,
   RecentCampaign,
+  SampleId,
   Setting
 } from '../../../shared/commands'
 import { call, CommandFailure } from '../door'
@@ -220,8 +221,9 @@ export const useAppStore = defineStore('app', {
         return false
       }
     },
-    openSample() {
-      return this.run('campaigns.openSample', {}).then((s) => this.adopt(s))
+    /** Open a sample campaign (the Tortuga Run unless another is named). */
+    openSample(sample?: SampleId) {
+      return this.run('campaigns.openSample', sample ? { sample } : {}).then((s) => this.adopt(s))
     },
     closeCampaign() {
       return this.run('campaigns.close', {}).then((s) => this.adopt(s))
