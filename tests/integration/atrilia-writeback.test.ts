@@ -342,3 +342,35 @@ describe('repairing a crippled Atrilian ship by the clock (rules guide §3)', ()
     expect((await sheet(w.nike)).repair).toBeNull()
   })
 })
+
+describe('a prize taken by boarding, played by the engine', () => {
+  it('seed 002 §8.11: the ship whose boarders took her is her captor (read from the battle log); she joins the fleet as a prize, crippled', async () => {
+    const w = await world()
+    const { parseLabel } = await import('../../src/shared/atrilia/hex')
+    const setup = {
+      name: 'The taking of the Tjet',
+      sides: [
+        { id: 'pheacians', name: 'Pheacians', nation: 'pheacian' },
+        { id: 'meshuesh', name: 'Meshuesh', nation: 'meshuesh' }
+      ],
+      ships: [
+        { id: 'nike', name: 'Nike', side: 'pheacians', type: 'pheacianLargeGalley', size: 3, crewQuality: 2, at: parseLabel('E8'), facing: 3, corvus: true, castle: true, marines: 2, wizards: 'sea', shipId: w.nike },
+        { id: 'kyma', name: 'Kyma', side: 'pheacians', type: 'smallGalley', size: 2, crewQuality: 2, at: parseLabel('A2'), facing: 3, shipId: w.kyma },
+        { id: 'tjet', name: 'Tjet', side: 'meshuesh', type: 'smallGalley', size: 2, crewQuality: 1, crippled: true, at: parseLabel('E9'), facing: 1, marines: 0 }
+      ]
+    }
+    const { battleId } = await call<{ battleId: number }>('battles.start', { ruleset: 'atrilia', setup, seed: 11, control: { pheacians: 'ai', meshuesh: 'gm' } })
+    let over = false
+    for (let n = 0; n < 200 && !over; n++) over = !!(await call<{ outcome: unknown }>('battles.resolveStep', { battleId })).outcome
+    expect(over).toBe(true)
+    const r = await review(battleId)
+    const tjet = line(r, 'Tjet')
+    expect(tjet).toMatchObject({ fate: 'captured', captorShipId: w.nike, needsRepair: true })
+    expect(tjet.how!.join(' ')).toContain('Taken by the Nike: her boarders took her (§8.11)')
+    const out = await call<{ applied: { participantId: string; shipId: number | null }[] }>('battles.conclude', { ruleset: 'atrilia', battleId })
+    const prizeId = out.applied.find((a) => a.participantId === 'tjet')!.shipId!
+    const prize = await sheet(prizeId)
+    expect(prize).toMatchObject({ name: 'Tjet', origin: 'prize', capturedBy: { name: 'Nike' } })
+    expect(prize.repair).toMatchObject({ repairing: true, port: 'al-Zabdiyat' })
+  })
+})
