@@ -105,7 +105,7 @@ describe('battles.review of an Atrilian battle fought by campaign ships', () => 
     expect(nike.how).toContain('Afloat with her crippled side up (§5.2).')
     expect(nike.how!.join(' ')).toContain('two weeks in a friendly port and 10% of her price')
     expect(nike.how).toContain('Carried 2 points of marines into the battle, 1 aboard her at the end: 1 lost.')
-    expect(nike.how!.join(' ')).toContain('A green crew that survives a battle becomes veteran (FAQ).')
+    expect(nike.how!.join(' ')).toContain('Crew quality: a green crew that survives a battle becomes veteran (FAQ).')
     expect(line(r, 'Kyma')).toMatchObject({ shipId: w.kyma, fate: 'sunk', needsRepair: false, qualityAfter: 2 })
     const prize = line(r, 'Wadj-wer')
     expect(prize).toMatchObject({ shipId: null, fate: 'captured', captorShipId: w.nike, needsRepair: true, prizeMarines: 2, prizeOwners: [{ ownerId: w.a, share: 60 }, { ownerId: w.b, share: 40 }] })

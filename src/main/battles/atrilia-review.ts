@@ -151,7 +151,7 @@ function proposeLine(db: Db, b: Battle, s: ShipSetup): Line {
   const prizeMarines = newPrize && st.marineSide ? st.marines : 0
   if (carried > 0 || prizeMarines > 0) {
     if (battleFate === 'sunk') how.push(`Her ${points(carried)} went down with her (§10.2).`)
-    else if (newPrize) how.push(`${points(prizeMarines)} of the ${captor!.ship.name}'s boarders aboard her at the end stay aboard as her marines.`)
+    else if (newPrize) how.push(`The ${captor!.ship.name}'s boarders aboard her at the end (${points(prizeMarines)}) stay aboard as her marines.`)
     else how.push(`Carried ${points(carried)} into the battle, ${aboard} aboard her at the end: ${marinesLost} lost.`)
     const ashore = mine && battleFate !== 'sunk' ? ashoreOf(b, s.side) : 0
     if (ashore > 0 && marinesLost > 0) how.push(`${points(ashore)} of her side are ashore at the end, counted lost; lower the number if hers re-embark.`)
@@ -179,7 +179,7 @@ function proposeLine(db: Db, b: Battle, s: ShipSetup): Line {
   if (mine && survived) {
     const q = qualityAfterBattle(mine.crew, { survived: true })
     qualityAfter = q.quality
-    how.push(`Crew quality: ${q.why}${q.changed ? ` ${crewQualityLabel(qualityBefore)} → ${crewQualityLabel(q.quality)}.` : ''}`)
+    how.push(`Crew quality: ${q.why.charAt(0).toLowerCase()}${q.why.slice(1)}${q.changed ? ` ${crewQualityLabel(qualityBefore)} → ${crewQualityLabel(q.quality)}.` : ''}`)
   } else if (newPrize) how.push(`Her rowers stay aboard, ${crewQualityLabel(qualityBefore).toLowerCase()} as she fought.`)
 
   return {
@@ -391,7 +391,7 @@ export function concludeAtriliaBattle(db: Db, input: { battleId: number; lines?:
       if (l.needsRepair) markCrippled(db, newId, today)
       const who = listing(l.prizeOwners.map((o) => (l.prizeOwners.length > 1 ? `${ownerName(db, o.ownerId)} (${o.share}%)` : ownerName(db, o.ownerId)!)))
       const captorName = (stmt(db, `SELECT name FROM ship WHERE id = ?`).get(l.captorShipId) as { name: string }).name
-      const t = `Taken as a prize in the ${name} by the ${captorName}, for ${who}: a ${nationLabel(nation)} ship with ${crew} rowers${l.prizeMarines ? ` and ${points(l.prizeMarines)} of the boarders aboard` : ''}${l.needsRepair ? '; crippled, she needs repair' : ''}`
+      const t = `Taken as a prize in the ${name} by the ${captorName}, for ${who}: a ${nationLabel(nation)} ship with ${crew} rowers${l.prizeMarines ? ` and the boarders (${points(l.prizeMarines)}) aboard as her marines` : ''}${l.needsRepair ? '; crippled, she needs repair' : ''}`
       addShipEvent(db, newId, today, t)
       applied.push({ participantId: s.id, shipId: newId, text: t })
       stored.push({ ...l, prizeShipId: newId })
