@@ -103,5 +103,15 @@ describe('an Atrilian battle written back to its campaign, in Chromium', () => {
     await shot(page, 'atrilia-writeback-fleet')
     await openShip(page, 'Tjet')
     await page.locator('[data-test=ship-repair]').getByText('Crippled: repairing in al-Zabdiyat', { exact: false }).waitFor()
+
+    // The repair's days and price are a house-default table on the Rules page.
+    await openPage(page, 'Rules', 'rules')
+    await page.locator('[data-test=rule-repairsAtrilia]').click()
+    const detail = page.locator('[data-test=rule-detail]')
+    await detail.getByText('Atrilian repairs').first().waitFor()
+    await detail.getByText('house default', { exact: true }).waitFor()
+    await detail.getByText('"two weeks in a friendly port and 10% of her price"', { exact: false }).waitFor()
+    await detail.scrollIntoViewIfNeeded()
+    await shot(page, 'atrilia-writeback-rules')
   })
 })
