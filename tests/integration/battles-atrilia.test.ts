@@ -342,7 +342,7 @@ describe('list, remove, review and conclude', () => {
     expect(c.message).toContain('is a High Seas battle: conclude it with its review lines')
   })
 
-  it('the review gives each ship’s fate; concluding writes nothing but the battle’s status, and the battle takes no more orders', async () => {
+  it('the review gives each ship’s fate; concluding a battle of no campaign ships writes nothing but the battle’s status and result, and the battle takes no more orders', async () => {
     const { battleId } = await start()
     await resolveStep({ battleId, dice: [2] })
     const review = (await call('battles.review', { battleId })) as AtriliaBattleReview
@@ -363,7 +363,11 @@ describe('list, remove, review and conclude', () => {
     const after = s.snapshot() as typeof before
     for (const table of Object.keys(before.tables)) if (table !== 'battle') expect({ table, rows: after.tables[table] }).toEqual({ table, rows: before.tables[table] })
     const [was, now] = [before.tables.battle![0]!, after.tables.battle![0]!]
-    expect(Object.keys(was).filter((k) => JSON.stringify(was[k]) !== JSON.stringify(now[k]))).toEqual(['status', 'concluded_day'])
+    // With no campaign ship in it, the battle keeps only its result (each ship's fate, issue 18's contract).
+    expect(Object.keys(was).filter((k) => JSON.stringify(was[k]) !== JSON.stringify(now[k]))).toEqual(['status', 'concluded_day', 'result'])
+    const result = JSON.parse(now.result as string) as { lines: { shipId: number | null; fate: string }[]; applied: unknown[]; winner: string | null }
+    expect(result.applied).toEqual([])
+    expect(result.lines.map((l) => [l.shipId, l.fate])).toEqual(review.lines.map(() => [null, 'afloat']))
     expect(now.status).toBe('concluded')
     expect((await view(battleId)).status).toBe('concluded')
     expect(await s.fail('battles.resolveStep', { battleId })).toMatchObject({ code: 'rule' })

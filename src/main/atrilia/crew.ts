@@ -25,7 +25,8 @@ import { quoteAtrilianFor } from './shipyard'
  * An Atrilian ship's people (Naval Rules §2, §7, §9.1, §11.1, TABLES "Naval Crew Quality", the FAQ;
  * rules guide §3; table atrilian_ship, migration 0016): her sailors (ship.crew), marines in strength
  * points within what her hold takes, the wizards amongst them, her crew's nation and quality. The
- * pure rules are src/shared/atrilia/crew.ts; `afterBattle` is what the battle write-back calls.
+ * pure rules are src/shared/atrilia/crew.ts; the battle write-back (src/main/battles/atrilia-review.ts)
+ * proposes the quality by `qualityAfterBattle`, as `afterBattle` does, and writes what the GM leaves.
  */
 
 interface Row {

@@ -8,3 +8,4 @@
 import './shipyard'
 import './crew'
 import './sheet'
+import './repairs'

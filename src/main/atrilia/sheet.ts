@@ -4,6 +4,7 @@ import { stmt, type Db } from '../campaign/sqlite'
 import { labelOf } from '../campaign-core/clock-state'
 import { requireShip, shipSummary } from '../theah/shipyard'
 import { crewSheet } from './crew'
+import { repairStatus } from './repairs'
 import { quoteAtrilianFor } from './shipyard'
 
 /**
@@ -31,6 +32,7 @@ export function atrilianShipDetail(db: Db, shipId: number): AtrilianShipDetail {
     location: row.location,
     orderedDay: row.ordered_day,
     capturedBy: captor ?? null,
+    repair: repairStatus(db, shipId),
     history
   }
 }

@@ -1,21 +1,20 @@
 import type { OrderProblem } from '../../shared/battle/ruleset'
 import { atriliaRuleset, emptyOrders } from '../../shared/atrilia/ruleset'
-import { controller, prep } from '../../shared/atrilia/engine'
 import { ATRILIA_PRESETS } from '../../shared/atrilia/preset'
 import { AtriliaSetup, type AtriliaOrders, type AtriliaReport, type AtriliaState } from '../../shared/atrilia/types'
-import { ATRILIA_ODDS_MAX_RUNS, type AtriliaBattleReview, type AtriliaStartInput } from '../../shared/commands/battles'
+import { ATRILIA_ODDS_MAX_RUNS, type AtriliaStartInput } from '../../shared/commands/battles'
 import { CommandError } from '../../shared/errors'
 import type { DiceBox } from '../../shared/dice/roll'
 import { getRule } from '../campaign-core/rules'
 import type { Db } from '../campaign/sqlite'
 import { seedFromDice } from './battles'
-import { insertStepped, loadStepped, type SteppedDef } from './stepped'
+import { insertStepped, type SteppedDef } from './stepped'
 
 /**
  * The Atrilian hex battle (seed 002 "Naval Rules") in the campaign, on the generic stepped battle
  * (./stepped.ts): its start from a preset or a setup with the campaign's rule tables snapshotted,
- * and its review (each ship's fate). Writing a concluded battle back to an Atrilian campaign is the
- * Atrilia × Atrilia campaign adapter (issue 18); concluding writes nothing but the status.
+ * Its review and the write-back to an Atrilia campaign are the Atrilia × Atrilia campaign adapter
+ * (./atrilia-review.ts, issue 18).
  */
 
 export const ATRILIA_STEPPED: SteppedDef<AtriliaSetup, AtriliaState, AtriliaOrders, AtriliaReport> = {
@@ -61,19 +60,4 @@ export function beginAtriliaBattle(db: Db, input: AtriliaStartInput, dice: (give
   // The campaign's (possibly edited) Atrilian battle table, snapshotted: editing it later never changes this battle.
   const setup = AtriliaSetup.parse({ ...base, ...(input.name ? { name: input.name } : {}), seed, rules: getRule(db, 'atriliaBattle') })
   return insertStepped(db, ATRILIA_STEPPED, { name: setup.name, setup, seed, control: input.control })
-}
-
-/** Each ship's fate (seed 002 §5.11 off the map, §8.11 captured, §10.1 sunk), for the GM to read. */
-export function reviewAtrilia(db: Db, battleId: number): AtriliaBattleReview {
-  const b = loadStepped(db, ATRILIA_STEPPED, battleId)
-  const pre = prep(b.setup)
-  return {
-    ruleset: 'atrilia',
-    battleId: b.row.id,
-    lines: b.setup.ships.map((s) => {
-      const st = b.state.ships[s.id]!
-      const fate = st.status === 'sunk' ? 'sunk' : st.status === 'exited' ? 'exited' : controller(pre, st) !== s.side ? 'captured' : 'afloat'
-      return { ship: s.id, name: s.name, side: s.side, shipId: s.shipId ?? null, fate }
-    })
-  }
 }

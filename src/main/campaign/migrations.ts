@@ -681,6 +681,18 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE rule_table SET value = replace(value, '"key":"largeGalley"', '"key":"gyptianLargeGalley"')
         WHERE name = 'atriliaShips';
     `
+  },
+  {
+    id: '0019_atrilian_repair',
+    sql: `
+      -- A crippled Atrilian ship (seed 002 §5.2; issue 18) needs repair: two weeks in a friendly port and
+      -- 10% of her price (rules guide §3, house default), done by the clock. needs_repair is set when a
+      -- battle is concluded; repair_since is the day her two weeks began in repair_port_id (null: not yet
+      -- in a friendly port). Every older ship needs none.
+      ALTER TABLE atrilian_ship ADD COLUMN needs_repair INTEGER NOT NULL DEFAULT 0 CHECK (needs_repair IN (0, 1));
+      ALTER TABLE atrilian_ship ADD COLUMN repair_port_id INTEGER REFERENCES port(id) ON DELETE SET NULL;
+      ALTER TABLE atrilian_ship ADD COLUMN repair_since INTEGER;
+    `
   }
 ]
 

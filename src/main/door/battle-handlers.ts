@@ -9,7 +9,8 @@ import { getSettings } from '../campaign-core/settings'
 import { runOdds } from '../highseas/odds'
 import { getRule } from '../campaign-core/rules'
 import { CommandError } from '../../shared/errors'
-import { beginAtriliaBattle, reviewAtrilia } from '../battles/atrilia'
+import { beginAtriliaBattle } from '../battles/atrilia'
+import { concludeAtriliaBattle, reviewAtriliaBattle } from '../battles/atrilia-review'
 import { anySummary, defOfBattle, listAllBattles } from '../battles/by-ruleset'
 import { RULESET_NAMES, rulesetOf, theBattle } from '../battles/rows'
 import { sideName } from '../../shared/words'
@@ -237,7 +238,7 @@ export const battleHandlers: BattleHandlers = {
 
   'battles.review': {
     kind: 'read',
-    run: ({ campaign: { db } }, input) => (rulesetOf(db, input.battleId) === 'atrilia' ? reviewAtrilia(db, input.battleId) : reviewBattle(db, input.battleId))
+    run: ({ campaign: { db } }, input) => (rulesetOf(db, input.battleId) === 'atrilia' ? reviewAtriliaBattle(db, input.battleId) : reviewBattle(db, input.battleId))
   },
 
   'battles.conclude': {
@@ -252,9 +253,9 @@ export const battleHandlers: BattleHandlers = {
             ruleset: 'highSeas'
           })
         }
-        const out = concludeStepped(db, def, input.battleId)
-        said.set(c, `Concluded ${theBattle(out.name)} (nothing written to the campaign)`)
-        return { battleId: out.battleId, applied: [] }
+        const out = concludeAtriliaBattle(db, input)
+        said.set(c, out.said)
+        return { battleId: out.battleId, applied: out.applied }
       }
       if (rulesetOf(db, input.battleId) !== 'highSeas') {
         throw new CommandError('invalid_input', 'ruleset: this battle is not a High Seas battle: conclude it with {battleId, ruleset} (no review lines).', { field: 'ruleset' })

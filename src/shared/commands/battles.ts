@@ -299,19 +299,72 @@ export const BattleReview = z.object({
 })
 export type BattleReview = z.infer<typeof BattleReview>
 
-/** What became of an Atrilian ship (seed 002 §5.11 exited, §8.11 captured, §10 sunk). */
+/** What the battle left of an Atrilian ship (seed 002 §5.11 exited, §8.11 captured, §10 sunk). */
 export const AtriliaFate = z.enum(['afloat', 'sunk', 'captured', 'exited'])
-export const AtriliaReviewLine = z.object({
-  /** The ship's id in the battle setup. */
-  ship: z.string(),
-  name: z.string(),
-  /** Her side's id. */
-  side: z.string(),
-  /** The campaign ship, if any (null for preset ships). */
-  shipId: Id.nullable(),
-  fate: AtriliaFate
+/**
+ * What the write-back makes of her (issue 18): the battle's fate, with 'crippled' for a ship afloat at
+ * the end with her crippled side up (seed 002 §5.2, the counter "full strength on one side, crippled on
+ * the other").
+ */
+export const AtriliaWriteFate = z.enum(['afloat', 'crippled', 'sunk', 'captured', 'exited'])
+export type AtriliaWriteFate = z.infer<typeof AtriliaWriteFate>
+
+/**
+ * One ship's line of an Atrilian battle's review (issue 18): her fate and what concluding writes to the
+ * campaign. The GM may change `fate`, `needsRepair`, `marinesLost`, `wizardsLost`, `qualityAfter` and
+ * `prizeOwners`; the other fields are what the battle and the campaign say (given back, they are read
+ * again from the battle, never trusted). `how` says in words how each proposal was worked out.
+ */
+export const AtriliaReviewLine = z
+  .object({
+    /** The ship's id in the battle setup. */
+    ship: z.string().max(40),
+    name: z.string().max(200),
+    /** Her side's id. */
+    side: z.string().max(40),
+    /** The campaign ship, if any (null for a ship that is not a campaign ship: a preset's or an encounter's). */
+    shipId: Id.nullable(),
+    fate: AtriliaWriteFate,
+    /** What the battle left: afloat, sunk, captured, exited (read from the battle). */
+    battleFate: AtriliaFate.optional(),
+    /** She was crippled at the end of the battle (read from the battle). */
+    crippledAtEnd: z.boolean().optional(),
+    /** She needs repair: RULES.md §3, two weeks in a friendly port and 10% of her price, done by the clock. */
+    needsRepair: z.boolean(),
+    /** Marine strength points she carried into the battle (the setup), and those lost. */
+    marinesCarried: z.number().int().min(0).max(999).optional(),
+    marinesLost: z.number().int().min(0).max(999),
+    /** Wizards she carried (a campaign ship's count) and those lost (§9.1). */
+    wizardsCarried: z.number().int().min(0).max(999).optional(),
+    wizardsLost: z.number().int().min(0).max(999),
+    /** Her crew quality before (the campaign's, or the battle's for a ship new to the campaign) and after (1 slave … 4 elite). */
+    qualityBefore: z.number().int().min(1).max(4).optional(),
+    qualityAfter: z.number().int().min(1).max(4),
+    /** Captured by a campaign side: the campaign ship that took her (§8.11; read from the battle). */
+    captorShipId: Id.nullable().optional(),
+    /** Captured: the owners she passes to (the capturing ship's owners in her shares by default); none: she leaves the campaign's owners. */
+    prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).max(40).default([]),
+    /** A prize: the captor's marine points aboard her at the end, who stay aboard as her marines. */
+    prizeMarines: z.number().int().min(0).max(999).optional(),
+    /** How each proposal was worked out, in words. */
+    how: z.array(z.string().max(1000)).max(20).optional(),
+    /** Once concluded: the campaign ship a prize became (not read by conclude). */
+    prizeShipId: Id.nullable().optional()
+  })
+  .strict()
+export type AtriliaReviewLine = z.output<typeof AtriliaReviewLine>
+export type AtriliaReviewLineInput = z.input<typeof AtriliaReviewLine>
+
+export const AtriliaBattleReview = z.object({
+  ruleset: z.literal('atrilia'),
+  battleId: Id,
+  /** Concluded: `lines` are what was written (battle.result), with what it did in `applied`. */
+  concluded: z.boolean(),
+  /** The winning side's name, or null. */
+  winner: z.string().nullable(),
+  lines: z.array(AtriliaReviewLine),
+  applied: z.array(z.object({ ship: z.string(), shipId: Id.nullable(), text: z.string() }))
 })
-export const AtriliaBattleReview = z.object({ ruleset: z.literal('atrilia'), battleId: Id, lines: z.array(AtriliaReviewLine) })
 export type AtriliaBattleReview = z.infer<typeof AtriliaBattleReview>
 
 // ─── Odds ───────────────────────────────────────────────────────────────────────────────────────
@@ -382,8 +435,13 @@ export const HighSeasConcludeInput = z
   })
   .strict()
 
-/** Conclude an Atrilian battle: marks it concluded and writes nothing else (the campaign adapter comes with issue 18). */
-export const AtriliaConcludeInput = z.object({ ruleset: z.literal('atrilia'), battleId: Id }).strict()
+/**
+ * Conclude an Atrilian battle with its (GM-edited) review lines (issue 18): absent, the review as
+ * `battles.review` proposes it. A battle with no campaign ship writes nothing but its status and result.
+ */
+export const AtriliaConcludeInput = z
+  .object({ ruleset: z.literal('atrilia'), battleId: Id, lines: z.array(AtriliaReviewLine).max(60, 'at most 60 lines: a battle has at most 60 ships').optional() })
+  .strict()
 
 export const battleContracts = {
   'highseas.cannonTN': contract({
@@ -540,14 +598,14 @@ export const battleContracts = {
     output: OddsResult
   }),
   'battles.review': contract({
-    summary: 'What concluding the battle would write to the campaign: damage, guns and crew lost, powder spent, ships sunk, struck or captured. An Atrilian battle: each ship’s fate (afloat, sunk, captured, exited), written nowhere yet.',
+    summary: 'What concluding the battle would write to the campaign: damage, guns and crew lost, powder spent, ships sunk, struck or captured. An Atrilian battle: each ship’s fate (afloat, crippled, sunk, captured, exited) and what concluding writes back — repair, marines and wizards lost, crew quality after, prizes and their owners — each line saying how it was worked out; once concluded, what was written.',
     scope: 'campaign',
     mutates: false,
     input: z.object({ battleId: Id }).strict(),
     output: z.union([BattleReview, AtriliaBattleReview])
   }),
   'battles.conclude': contract({
-    summary: 'Apply the (GM-edited) review to the campaign in one step: ships take their damage, prizes join their captors’ owners, sunk ships are marked lost. An Atrilian battle (ruleset "atrilia", no lines) is only marked concluded.',
+    summary: 'Apply the (GM-edited) review to the campaign in one step: ships take their damage, prizes join their captors’ owners, sunk ships are marked lost. An Atrilian battle (ruleset "atrilia", its review lines or none for the review as proposed): sunk ships lost, crippled ships to repair in a friendly port, captured ships to their captors’ owners, marines and wizards lost, crew quality raised.',
     scope: 'campaign',
     mutates: true,
     input: z.discriminatedUnion('ruleset', [HighSeasConcludeInput, AtriliaConcludeInput]),

@@ -103,6 +103,13 @@ export const AtrilianShipDetail = ShipSummary.extend({
   location: z.string().nullable(),
   orderedDay: z.number().int().nullable(),
   capturedBy: z.object({ shipId: Id, name: z.string() }).nullable(),
+  /**
+   * Crippled in battle (issue 18; rules guide §3): her repair — "Crippled: repairing in <port>, ready on
+   * <date>" or "Crippled: needs two weeks in a friendly port" — with its cost in dinars; null: she is whole.
+   */
+  repair: z
+    .object({ repairing: z.boolean(), port: z.string().nullable(), readyDay: z.number().int().nullable(), readyLabel: z.string().nullable(), cost: z.number().int(), text: z.string() })
+    .nullable(),
   history: z.array(z.object({ day: z.number().int(), dateLabel: z.string(), text: z.string() }))
 })
 export type AtrilianShipDetail = z.infer<typeof AtrilianShipDetail>

@@ -1,3 +1,4 @@
+import { ATRILIA_REPAIRS_TABLE_DEF } from '../atrilia/repairs'
 import { z } from 'zod'
 import type { Calendar } from '../calendar'
 import { SHIP_TABLE_DEFS } from '../ship/tables'
@@ -149,7 +150,9 @@ export const RULE_TABLES = {
   atriliaImprovements: table(ATRILIA_TABLE_DEFS.atriliaImprovements),
   // Atrilian voyages (seed 002 §2 speeds; rules guide §3, house defaults): src/shared/voyage/atrilia.ts.
   voyagesAtrilia: table(VOYAGE_ATRILIA_TABLE_DEFS.voyagesAtrilia),
-  encountersAtrilia: table(VOYAGE_ATRILIA_TABLE_DEFS.encountersAtrilia)
+  encountersAtrilia: table(VOYAGE_ATRILIA_TABLE_DEFS.encountersAtrilia),
+  // Repairing a crippled Atrilian ship (rules guide §3, house default): src/shared/atrilia/repairs.ts.
+  repairsAtrilia: table(ATRILIA_REPAIRS_TABLE_DEF)
 } as const
 
 export type RuleTables = typeof RULE_TABLES

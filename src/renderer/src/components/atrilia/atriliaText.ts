@@ -50,7 +50,7 @@ export function outcomeWords(setup: AtriliaSetup, outcome: { winner: string | nu
 }
 
 /** What became of a ship, as the review lists it (seed 002 §5.11 off the map, §8.11 captured, §10.1 sunk). */
-export type AtriliaFateWord = 'afloat' | 'sunk' | 'captured' | 'exited'
+export type AtriliaFateWord = 'afloat' | 'crippled' | 'sunk' | 'captured' | 'exited'
 
 /**
  * A ship's fate in a sentence: "Sunk"; "Captured by the Pheacians"; "Left the map by the north edge";
@@ -69,10 +69,10 @@ export function fateWords(setup: AtriliaSetup, state: AtriliaState, ship: string
 
 /** Each side's ships at the end, in a sentence: "Pheacians: 6 ships — 5 afloat, 1 sunk." */
 export function sideTally(setup: AtriliaSetup, lines: Array<{ side: string; fate: AtriliaFateWord }>): Array<{ side: string; text: string }> {
-  const WORD: Record<AtriliaFateWord, string> = { afloat: 'afloat', sunk: 'sunk', captured: 'captured', exited: 'left the map' }
+  const WORD: Record<AtriliaFateWord, string> = { afloat: 'afloat', crippled: 'crippled', sunk: 'sunk', captured: 'captured', exited: 'left the map' }
   return setup.sides.map((side) => {
     const mine = lines.filter((l) => l.side === side.id)
-    const parts = (['afloat', 'captured', 'sunk', 'exited'] as const).map((f) => [f, mine.filter((l) => l.fate === f).length] as const).filter(([, n]) => n > 0)
+    const parts = (['afloat', 'crippled', 'captured', 'sunk', 'exited'] as const).map((f) => [f, mine.filter((l) => l.fate === f).length] as const).filter(([, n]) => n > 0)
     const rest = parts.map(([f, n]) => `${n} ${WORD[f]}`).join(', ')
     return { side: side.id, text: `${side.name}: ${plural(mine.length, 'ship')}${rest ? ` — ${rest}` : ''}.` }
   })
