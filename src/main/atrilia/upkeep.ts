@@ -1,0 +1,105 @@
+import { addMonths, dateOf } from '../../shared/calendar'
+import { atrilianUpkeep, upkeepSentence, type AtrilianUpkeepBill } from '../../shared/atrilia/upkeep'
+import { fmt } from '../../shared/numbers'
+import { stmt, type Db } from '../campaign/sqlite'
+import { registerPeriodicStep } from '../campaign-core/clock'
+import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
+import { currencyOf } from '../campaign-core/currency'
+import { WORLD_OWNER_ID } from '../campaign-core/ledger'
+import { getRule } from '../campaign-core/rules'
+import { ventureCrewCost } from '../theah/trade'
+import { allowDebtOf, chargeOwners } from '../theah/upkeep'
+import { listing, shipOwners, splitByShares } from '../theah/shipyard'
+import { crewState } from './crew'
+
+/**
+ * An Atrilian ship's monthly upkeep (rules guide §3 "Money"; issue 18): on the first of each month the
+ * clock (step `atrilian-upkeep`, order 105, beside Théah's 100 which passes Atrilian ships by) charges
+ * each Atrilian ship afloat a month's wages and food for her sailors, marines and wizards, by the
+ * `upkeepAtrilia` table (the Théah defaults, 1 dinar = 1 guilder), in dinars. Her owners pay by their
+ * shares from their cash through the ledger, as Théah's upkeep does; what an owner cannot pay is owed
+ * to her crew (`ship_company.owed`, the row her launch made) and said so. The pure bill is
+ * src/shared/atrilia/upkeep.ts.
+ */
+
+const ATRILIAN_AFLOAT = `SELECT s.id, s.name FROM ship s JOIN atrilian_ship a ON a.ship_id = s.id WHERE s.status IN ('port', 'sea') ORDER BY s.id`
+
+/** The month's bill for her people aboard now, every line with its terms. */
+export function upkeepBillOf(db: Db, shipId: number): AtrilianUpkeepBill {
+  const s = crewState(db, shipId)
+  return atrilianUpkeep(s, getRule(db, 'upkeepAtrilia'), getRule(db, 'voyagesAtrilia').menPerMarinePoint, currencyOf(db))
+}
+
+/** What her crew is owed from months her owners could not pay. */
+export function owedOf(db: Db, shipId: number): number {
+  return (stmt(db, `SELECT owed FROM ship_company WHERE ship_id = ?`).get(shipId) as { owed: number } | undefined)?.owed ?? 0
+}
+
+function addOwed(db: Db, shipId: number, amount: number): void {
+  if (amount <= 0) return
+  stmt(db, `INSERT OR IGNORE INTO ship_company (ship_id) VALUES (?)`).run(shipId)
+  stmt(db, `UPDATE ship_company SET owed = owed + ? WHERE ship_id = ?`).run(amount, shipId)
+}
+
+/** The first of next month: when the clock next charges the upkeep (today's ran when the clock arrived). */
+export function nextUpkeepDay(db: Db, today = currentDay(db)): number {
+  const cal = calendarOf(db)
+  return addMonths(cal, today - dateOf(cal, today).dayOfMonth + 1, 1)
+}
+
+/** The sheet's upkeep: this month's bill with its terms, who pays what, when, and what is owed. */
+export function upkeepSheet(db: Db, shipId: number, afloat: boolean) {
+  const bill = upkeepBillOf(db, shipId)
+  const owners = shipOwners(db, shipId)
+  const parts = owners.length && bill.total > 0 ? splitByShares(bill.total, owners.map((o) => o.share)) : owners.map(() => 0)
+  const next = nextUpkeepDay(db)
+  return {
+    ...bill,
+    sentence: upkeepSentence(bill, currencyOf(db)),
+    /** Charged only while she is afloat (not on the stocks, not lost). */
+    charged: afloat,
+    nextDay: next,
+    nextLabel: labelOf(db)(next),
+    owners: owners.filter((o) => o.ownerId !== WORLD_OWNER_ID).map((o) => ({ ownerId: o.ownerId, name: o.name, share: o.share, amount: parts[owners.indexOf(o)]! })),
+    owed: owedOf(db, shipId)
+  }
+}
+
+/** The monthly upkeep of every Atrilian ship afloat (the clock's step on the first of a month). */
+export function atrilianMonthlyUpkeep(db: Db, effect: (t: string) => void): void {
+  const ships = stmt(db, ATRILIAN_AFLOAT).all() as { id: number; name: string }[]
+  if (ships.length === 0) return
+  const allowDebt = allowDebtOf(db)
+  const currency = currencyOf(db)
+  for (const s of ships) {
+    const bill = upkeepBillOf(db, s.id)
+    if (bill.total === 0) continue
+    const money = `wages ${fmt(bill.wages)} and food ${fmt(bill.food)} ${currency}`
+    const terms = upkeepSentence(bill, currency)
+    const memo = `Monthly upkeep of the ${s.name}: ${money} (${terms})`
+    if (shipOwners(db, s.id).length === 0) {
+      addOwed(db, s.id, bill.total)
+      effect(`The ${s.name}: ${money}; she has no owners to pay it, so ${fmt(bill.total)} ${currency} is owed to the crew (${terms})`)
+      continue
+    }
+    const paid = chargeOwners(db, s.id, bill.total, { memo, command: 'clock.advance', mode: 'owe', allowDebt, what: 'the monthly upkeep' })
+    // Wages and food of an open trading voyage go into its accounts, as Théah's do.
+    ventureCrewCost(db, s.id, bill.total, { cost: { kind: 'upkeep', wages: bill.wages }, memo }, paid)
+    addOwed(db, s.id, paid.unpaid)
+    const by = paid.charged.filter((c) => c.amount > 0).map((c) => `${c.name} ${fmt(c.amount)}`)
+    effect(
+      `The ${s.name}: ${money}` +
+        (by.length ? `, paid by ${listing(by)}` : '') +
+        (paid.unpaid ? `; ${fmt(paid.unpaid)} ${currency} unpaid, owed to the crew` : '') +
+        ` (${terms})`
+    )
+  }
+}
+
+registerPeriodicStep({
+  id: 'atrilian-upkeep',
+  title: 'Monthly upkeep: wages and food',
+  every: 'month',
+  order: 105,
+  run: ({ db, effect }) => atrilianMonthlyUpkeep(db, effect)
+})
