@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CommandError } from '../../shared/errors'
 import { fieldWords, problemWords } from '../../shared/words'
-import { RULE_TABLE_NAMES, RULE_TABLES, tableSetting, THEAH_TABLES_IN_ATRILIA, type RuleTableName, type RuleValue } from '../../shared/rules/tables'
+import { ATRILIA_TABLES, RULE_TABLE_NAMES, RULE_TABLES, tableSetting, THEAH_TABLES_IN_ATRILIA, type RuleTableName, type RuleValue } from '../../shared/rules/tables'
 import { readRule } from '../campaign/rule-rows'
 import { forgetMemo, memoOf, stmt, type Db } from '../campaign/sqlite'
 
@@ -63,8 +63,13 @@ export function listRules(db: Db) {
     return { name, title: d.title, description: d.description, source: d.source, seedValue: d.seedValue, edited: isEdited(db, name), ...standing(db, name) }
   })
   if (!atriliaCampaign(db)) return rows
+  // Atrilia's own in the order ATRILIA_TABLES gives (ships and money first, the calendar last); the rest in the tables' order.
   const rank = { atrilia: 0, both: 1, theah: 2 } as const
-  return rows.map((r, i) => ({ r, i })).sort((a, b) => rank[a.r.setting] - rank[b.r.setting] || a.i - b.i).map(({ r }) => r)
+  const at = (r: (typeof rows)[number], i: number) => (r.setting === 'atrilia' ? ATRILIA_TABLES.indexOf(r.name) : i)
+  return rows
+    .map((r, i) => ({ r, i: at(r, i) }))
+    .sort((a, b) => rank[a.r.setting] - rank[b.r.setting] || a.i - b.i)
+    .map(({ r }) => r)
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
