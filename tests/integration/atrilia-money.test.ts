@@ -109,6 +109,20 @@ describe('the monthly upkeep of an Atrilian ship', () => {
     expect(await cash(y)).toBe(0)
     expect(await cash(x)).toBe(20000 - 10980 - 1260)
     expect((await sheet(shipId)).upkeep.owed).toBe(760)
+    // Paid back by the owners' shares once they can (crew.settle), in dinars; not more than is owed.
+    expect(issueFields(await fail('crew.settle', { shipId, amount: 800 }))).toEqual(['amount'])
+    expect((await fail('crew.settle', { shipId })).message).toMatch(/Captain Thalia is 304 dinars short/)
+    await call('ledger.grant', { ownerId: y, amount: 400, memo: 'prize money' })
+    const paid = await call('crew.settle', { shipId })
+    expect(paid).toMatchObject({ amount: 760, roster: null })
+    expect(paid.charged.map((c: { name: string; amount: number }) => [c.name, c.amount])).toEqual([
+      ['Admiral Nikandros', 456],
+      ['Captain Thalia', 304]
+    ])
+    expect(await cash(y)).toBe(96)
+    expect((await sheet(shipId)).upkeep.owed).toBe(0)
+    expect((await sheet(shipId)).history.at(-1)!.text).toBe('Wages and food owed to the crew of the Nike settled: 760 dinars')
+    expect((await fail('crew.settle', { shipId })).message).toMatch(/owed nothing/)
   })
 
   it('an edited table changes the bill; a ship on the stocks is not charged', async () => {

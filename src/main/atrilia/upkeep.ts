@@ -5,11 +5,12 @@ import { stmt, type Db } from '../campaign/sqlite'
 import { registerPeriodicStep } from '../campaign-core/clock'
 import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
 import { currencyOf } from '../campaign-core/currency'
-import { WORLD_OWNER_ID } from '../campaign-core/ledger'
+import { post, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
 import { getRule } from '../campaign-core/rules'
 import { ventureCrewCost } from '../theah/trade'
-import { allowDebtOf, chargeOwners } from '../theah/upkeep'
-import { listing, shipOwners, splitByShares } from '../theah/shipyard'
+import { allowDebtOf, chargeOwners, requireOwnersCanPay } from '../theah/upkeep'
+import { addShipEvent, listing, requireShip, shipOwners, splitByShares } from '../theah/shipyard'
+import { CommandError } from '../../shared/errors'
 import { crewState } from './crew'
 
 /**
@@ -93,6 +94,42 @@ export function atrilianMonthlyUpkeep(db: Db, effect: (t: string) => void): void
         (paid.unpaid ? `; ${fmt(paid.unpaid)} ${currency} unpaid, owed to the crew` : '') +
         ` (${terms})`
     )
+  }
+}
+
+/**
+ * Pay what an Atrilian crew is owed (`crew.settle` of an Atrilian ship): her owners by their shares from
+ * their cash (refused, naming each owner short, unless debt is allowed), to the outside world (the hands
+ * and suppliers), in one ledger transaction.
+ */
+export function settleAtrilianOwed(db: Db, input: { shipId: number; amount?: number }, allowDebt: boolean) {
+  const ship = requireShip(db, input.shipId)
+  const owed = owedOf(db, input.shipId)
+  const currency = currencyOf(db)
+  if (owed <= 0) throw new CommandError('rule', `The ${ship.name}'s crew is owed nothing.`, { field: 'amount' })
+  const amount = input.amount ?? owed
+  if (amount > owed) {
+    throw new CommandError('invalid_input', `amount: the ${ship.name}'s crew is owed ${fmt(owed)} ${currency}, not ${fmt(amount)}.`, {
+      field: 'amount',
+      issues: [{ field: 'amount', message: `her crew is owed ${fmt(owed)} ${currency}, not ${fmt(amount)}` }]
+    })
+  }
+  requireOwnersCanPay(db, input.shipId, amount, allowDebt, 'what her crew is owed', 'amount')
+  const owners = shipOwners(db, input.shipId)
+  const parts = splitByShares(amount, owners.map((o) => o.share))
+  const memo = `Wages and food owed to the crew of the ${ship.name} settled: ${fmt(amount)} ${currency}`
+  const net = new Map<number, number>()
+  owners.forEach((o, i) => net.set(o.ownerId, (net.get(o.ownerId) ?? 0) - parts[i]!))
+  net.set(WORLD_OWNER_ID, (net.get(WORLD_OWNER_ID) ?? 0) + amount)
+  const lines: Line[] = [...net.entries()].filter(([, a]) => a !== 0).map(([ownerId, a]) => ({ ownerId, account: 'cash', amount: a }))
+  post(db, { day: currentDay(db), memo, command: 'crew.settle', lines })
+  stmt(db, `UPDATE ship_company SET owed = owed - ? WHERE ship_id = ?`).run(amount, input.shipId)
+  addShipEvent(db, input.shipId, currentDay(db), memo)
+  return {
+    amount,
+    paidTo: [{ ownerId: WORLD_OWNER_ID, name: 'the hands and suppliers', amount }],
+    charged: owners.map((o, i) => ({ ownerId: o.ownerId, name: o.name, amount: parts[i]! })).filter((c) => c.amount > 0),
+    roster: null
   }
 }
 

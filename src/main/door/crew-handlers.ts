@@ -16,6 +16,7 @@ import { CommandError } from '../../shared/errors'
 import type { Db } from '../campaign/sqlite'
 import { embark, land, man, setNationality, setQuality } from '../atrilia/crew'
 import { isAtrilianShip } from '../atrilia/shipyard'
+import { settleAtrilianOwed } from '../atrilia/upkeep'
 import { nationLabel, WIZARD_NAMES } from '../../shared/atrilia/crew'
 
 type CrewHandlers = { [N in keyof typeof crewContracts]: HandlerSpec<N> }
@@ -105,7 +106,8 @@ export const crewHandlers: CrewHandlers = {
   'crew.settle': {
     kind: 'write',
     run: (c, input) => {
-      theahShip(c.campaign.db, input.shipId)
+      // An Atrilian crew is owed what her owners could not pay of her monthly upkeep (atrilia/upkeep.ts).
+      if (isAtrilianShip(c.campaign.db, input.shipId)) return settleAtrilianOwed(c.campaign.db, input, allowDebt(c))
       return settleOwed(c.campaign.db, input, allowDebt(c))
     },
     describe: (input, out, c) => `Settled ${fmt(out.amount)} ${currencyOf(c.campaign.db)} owed to the crew of the ${shipName(c, input.shipId)}`
