@@ -83,6 +83,12 @@ describe('the monthly upkeep of an Atrilian ship', () => {
     expect(s.upkeep.sentence).toBe('wages 150 sailors × 10 dinars = 1,500; wages 50 marines (2 points × 25 men) × 10 dinars = 500; wages 1 sea wizard × 40 dinars = 40; food 201 people aboard × 4 dinars = 804: 2,844 dinars')
     expect(s.upkeep.nextLabel).toMatch(/^\w+ Day, 1 /)
 
+    // The Dashboard's next upkeep names her and each owner's part.
+    const due = (await call('upkeep.summary')) as CommandOutput<'upkeep.summary'>
+    expect(due.owners.map((o) => [o.name, o.due, o.ships.map((z) => z.shipName)])).toEqual([
+      ['Admiral Nikandros', 1706, ['Nike']],
+      ['Captain Thalia', 1138, ['Nike']]
+    ])
     const before = [await cash(x), await cash(y)]
     const out = (await call('clock.advance', { days: await toNextMonth() })) as CommandOutput<'clock.advance'>
     expect([await cash(x), await cash(y)]).toEqual([before[0]! - 1706, before[1]! - 1138])
@@ -109,6 +115,7 @@ describe('the monthly upkeep of an Atrilian ship', () => {
     expect(await cash(y)).toBe(0)
     expect(await cash(x)).toBe(20000 - 10980 - 1260)
     expect((await sheet(shipId)).upkeep.owed).toBe(760)
+    expect(((await call('upkeep.summary')) as CommandOutput<'upkeep.summary'>).warnings.map((w) => w.message)).toContain('The crew of the Nike are owed 760 dinars in unpaid wages and food')
     // Paid back by the owners' shares once they can (crew.settle), in dinars; not more than is owed.
     expect(issueFields(await fail('crew.settle', { shipId, amount: 800 }))).toEqual(['amount'])
     expect((await fail('crew.settle', { shipId })).message).toMatch(/Captain Thalia is 304 dinars short/)

@@ -5,7 +5,8 @@ import { stmt, type Db } from '../campaign/sqlite'
 import { registerPeriodicStep } from '../campaign-core/clock'
 import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
 import { currencyOf } from '../campaign-core/currency'
-import { post, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
+import { balance, post, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
+import type { UpkeepSummary } from '../../shared/commands/crew'
 import { getRule } from '../campaign-core/rules'
 import { ventureCrewCost } from '../theah/trade'
 import { allowDebtOf, chargeOwners, requireOwnersCanPay } from '../theah/upkeep'
@@ -95,6 +96,37 @@ export function atrilianMonthlyUpkeep(db: Db, effect: (t: string) => void): void
         ` (${terms})`
     )
   }
+}
+
+/**
+ * The Dashboard's upkeep with the Atrilian ships added (`upkeep.summary`): what each owner pays of each
+ * Atrilian ship afloat at the next first of the month, by their shares, and her crew's unpaid wages as
+ * a warning. `summary` is Théah's (which passes Atrilian ships by); it is returned with them added.
+ */
+export function withAtrilianUpkeep(db: Db, summary: UpkeepSummary): UpkeepSummary {
+  const ships = stmt(db, ATRILIAN_AFLOAT).all() as { id: number; name: string }[]
+  if (ships.length === 0) return summary
+  const owners = new Map(summary.owners.map((o) => [o.ownerId, { ...o, ships: [...o.ships] }]))
+  const warnings = [...summary.warnings]
+  const currency = currencyOf(db)
+  for (const s of ships) {
+    const bill = upkeepBillOf(db, s.id)
+    const os = shipOwners(db, s.id)
+    if (bill.total > 0 && os.length) {
+      const parts = splitByShares(bill.total, os.map((o) => o.share))
+      os.forEach((o, i) => {
+        if (o.ownerId === WORLD_OWNER_ID) return
+        const e = owners.get(o.ownerId) ?? { ownerId: o.ownerId, name: o.name, cash: balance(db, o.ownerId).cash, due: 0, short: 0, ships: [] }
+        e.due += parts[i]!
+        e.ships.push({ shipId: s.id, shipName: s.name, share: o.share, amount: parts[i]! })
+        owners.set(o.ownerId, e)
+      })
+    }
+    const owed = owedOf(db, s.id)
+    if (owed > 0) warnings.push({ shipId: s.id, shipName: s.name, kind: 'owed', severity: 'warning', message: `The crew of the ${s.name} are owed ${fmt(owed)} ${currency} in unpaid wages and food` })
+  }
+  for (const e of owners.values()) e.short = Math.max(0, e.due - Math.max(0, e.cash))
+  return { ...summary, owners: [...owners.values()].sort((a, b) => b.due - a.due || a.ownerId - b.ownerId), warnings }
 }
 
 /**

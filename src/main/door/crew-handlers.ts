@@ -16,7 +16,7 @@ import { CommandError } from '../../shared/errors'
 import type { Db } from '../campaign/sqlite'
 import { embark, land, man, setNationality, setQuality } from '../atrilia/crew'
 import { isAtrilianShip } from '../atrilia/shipyard'
-import { settleAtrilianOwed } from '../atrilia/upkeep'
+import { settleAtrilianOwed, withAtrilianUpkeep } from '../atrilia/upkeep'
 import { nationLabel, WIZARD_NAMES } from '../../shared/atrilia/crew'
 
 type CrewHandlers = { [N in keyof typeof crewContracts]: HandlerSpec<N> }
@@ -163,7 +163,8 @@ export const crewHandlers: CrewHandlers = {
         ? `Careened the ${shipName(c, input.shipId)} in port for ${fmt(out.cost)} ${currencyOf(c.campaign.db)}, until ${out.condition.careening.untilLabel}`
         : `Beached the ${shipName(c, input.shipId)} to careen on ${labelOf(c.campaign.db)(currentDay(c.campaign.db))}`
   },
-  'upkeep.summary': { kind: 'read', run: ({ campaign: { db } }) => upkeepSummary(db) },
+  // Théah's upkeep with the Atrilian ships' added (each setting's upkeep passes the other's ships by).
+  'upkeep.summary': { kind: 'read', run: ({ campaign: { db } }) => withAtrilianUpkeep(db, upkeepSummary(db)) },
 
   // An Atrilian ship's people (seed 002; issue 18).
   'crew.embark': {
