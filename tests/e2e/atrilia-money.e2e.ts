@@ -87,6 +87,13 @@ describe('an Atrilia campaign’s money and calendar in Chromium', () => {
     await upkeep.scrollIntoViewIfNeeded()
     await shot(page, 'atrilia-money-sheet')
 
+    // Her Trade tab: the hold of her type, less her marines' room (none aboard yet).
+    await sheet.locator('.n-tabs-tab[data-name="trade"]').click()
+    await sheet.locator('[data-test=trade-room]').getByText("Hold 150 t − her marines' room 0 t − cargo 0 t = 150 t free", { exact: false }).waitFor()
+    await sheet.locator('[data-test=trade-room]').getByText('In al-Zabdiyat', { exact: false }).waitFor()
+    await hideMessages(page)
+    await shot(page, 'atrilia-money-trade')
+
     // ── The ledger: the upkeep named, in dinars, on an Atrilian date ─────────
     await openPage(page, 'Ledger', 'ledger')
     const tx = page.locator('[data-test=tx-table]')
