@@ -174,6 +174,9 @@ describe('rules guide §2 "Time": the Atrilian calendar', () => {
     await call('rules.set', { table: 'calendarAtrilia', value: { ...ATRILIA_CALENDAR, months: ATRILIA_CALENDAR.months.map((m, i) => ({ ...m, name: `Moon ${i + 1}` })), startYear: 312 } })
     expect(((await call('clock.now')) as { label: string }).label).toBe('First Day, 29 Moon 1 312')
     expect((await call('rules.get', { table: 'calendarAtrilia' })).source).toMatch(/^House default/)
+    // A backup names the campaign date inside it with the campaign's own calendar.
+    const backup = (await call('backups.create', { name: 'before the voyage' })) as { dateLabel: string | null }
+    expect(backup.dateLabel).toBe('First Day, 29 Moon 1 312')
 
     const theah = makeSession({ now: makeClock('2026-06-01T12:00:00.000Z').now })
     try {
