@@ -10,6 +10,10 @@ export interface Calendar {
   era: string
 }
 
+/** The rule table that holds a campaign's calendar, by its setting (an Atrilia campaign has its own). */
+export function calendarTableOf(setting: string | null | undefined): 'calendar' | 'calendarAtrilia' {
+  return setting === 'atrilia' ? 'calendarAtrilia' : 'calendar'
+}
 
 export interface CalendarDate {
   year: number

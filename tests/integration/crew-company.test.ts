@@ -404,7 +404,7 @@ describe('seed 003 I.2 CREW: "A ship\'s crew may be recruited at a rate of 1K1+2
     const out = await call('crew.settle', { shipId })
     expect(out).toMatchObject({ amount: r.owed, paidTo: [{ ownerId: WORLD_OWNER_ID, amount: r.owed }] })
     expect(await cash(a.ownerId)).toBe(before - r.owed)
-    expect(out.roster.owed).toBe(0)
+    expect(out.roster!.owed).toBe(0)
     expect((await fail('crew.settle', { shipId })).message).toMatch(/owed nothing/)
   })
 })

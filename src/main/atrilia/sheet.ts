@@ -6,10 +6,12 @@ import { requireShip, shipSummary } from '../theah/shipyard'
 import { crewSheet } from './crew'
 import { repairStatus } from './repairs'
 import { quoteAtrilianFor } from './shipyard'
+import { upkeepSheet } from './upkeep'
 
 /**
  * An Atrilian ship's sheet (`ships.get` of an Atrilian ship; seed 002 §2): her design and its quote
- * by the campaign's current Atrilian tables, her people (crew.ts), where she lies, owners and history.
+ * by the campaign's current Atrilian tables, her people (crew.ts), her monthly upkeep with its terms
+ * (upkeep.ts), where she lies, owners and history.
  */
 export function atrilianShipDetail(db: Db, shipId: number): AtrilianShipDetail {
   const row = requireShip(db, shipId)
@@ -29,6 +31,7 @@ export function atrilianShipDetail(db: Db, shipId: number): AtrilianShipDetail {
     design,
     quote: quoteAtrilianFor(db, design),
     crew: crewSheet(db, shipId),
+    upkeep: upkeepSheet(db, shipId, row.status === 'port' || row.status === 'sea'),
     location: row.location,
     orderedDay: row.ordered_day,
     capturedBy: captor ?? null,

@@ -7,7 +7,7 @@ import type { HighSeasRules } from '../../shared/highseas/tables'
 import { battleOver, checkOrders, startBattle } from '../../shared/highseas/engine'
 import { BattleSetup, type BattleState, type Control, type HeroicAction, type MeleeResult, type Range, type ShipOrders, type TurnOrders, type TurnReport, type Weather } from '../../shared/highseas/types'
 import { stmt, type Db } from '../campaign/sqlite'
-import { currentDay, labelOf } from '../campaign-core/clock-state'
+import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
 import { chargeOwners } from '../theah/upkeep'
 import { companyOf, requireFriendlyPort } from '../theah/ship-state'
 import { getRule } from '../campaign-core/rules'
@@ -80,7 +80,7 @@ export interface StartInput {
 
 /** "Battle of 8 Quartus 1668 AV": the day's date without its weekday. */
 export function defaultBattleName(db: Db, day: number): string {
-  const cal = getRule(db, 'calendar')
+  const cal = calendarOf(db)
   const d = dateOf(cal, day)
   return `Battle of ${d.dayOfMonth} ${d.monthName} ${d.year}${cal.era ? ' ' + cal.era : ''}`.slice(0, 80)
 }

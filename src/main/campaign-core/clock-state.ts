@@ -1,4 +1,4 @@
-import { dateLabel, dateOf } from '../../shared/calendar'
+import { calendarTableOf, dateLabel, dateOf, type Calendar } from '../../shared/calendar'
 import type { ClockNow } from '../../shared/commands/core'
 import { deferWrite, memoOf, stmt, type Db } from '../campaign/sqlite'
 import { getRule } from './rules'
@@ -24,12 +24,21 @@ export function setCurrentDay(db: Db, day: number): void {
   else write()
 }
 
+/**
+ * The campaign's calendar (rules guide §2 "Time": data): the Théah calendar table, or in an Atrilia
+ * campaign the Atrilian one, so every date an Atrilia campaign shows is written with its own names.
+ */
+export function calendarOf(db: Db): Calendar {
+  const row = stmt(db, `SELECT setting FROM campaign WHERE id = 1`).get() as { setting: string } | undefined
+  return getRule(db, calendarTableOf(row?.setting))
+}
+
 export function clockAt(db: Db, day: number): ClockNow {
-  const cal = getRule(db, 'calendar')
+  const cal = calendarOf(db)
   return { day, date: dateOf(cal, day), label: dateLabel(cal, day) }
 }
 
 export function labelOf(db: Db): (day: number) => string {
-  const cal = getRule(db, 'calendar')
+  const cal = calendarOf(db)
   return (day) => dateLabel(cal, day)
 }

@@ -3,7 +3,7 @@ import type { StepRun } from '../../shared/commands/core'
 import type { DiceBox } from '../../shared/dice/roll'
 import type { ShipQuote } from '../../shared/ship/design'
 import { stmt, type Db } from '../campaign/sqlite'
-import { clockAt, currentDay, setCurrentDay } from './clock-state'
+import { calendarOf, clockAt, currentDay, setCurrentDay } from './clock-state'
 import { getRule } from './rules'
 
 /**
@@ -78,7 +78,7 @@ export interface ClockRun {
 }
 
 export function clockRun(db: Db, quotes: Map<string, ShipQuote> = new Map()): ClockRun {
-  const cal = getRule(db, 'calendar')
+  const cal = calendarOf(db)
   return { cal, label: (day) => dateLabel(cal, day), steps: periodicSteps(), quotes, runs: [], memo: new Map() }
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CommandError } from '../../shared/errors'
 import { fieldWords, problemWords } from '../../shared/words'
-import { RULE_TABLES, type RuleTableName, type RuleValue } from '../../shared/rules/tables'
+import { ATRILIA_TABLES, RULE_TABLE_NAMES, RULE_TABLES, tableSetting, THEAH_TABLES_IN_ATRILIA, type RuleTableName, type RuleValue } from '../../shared/rules/tables'
 import { readRule } from '../campaign/rule-rows'
 import { forgetMemo, memoOf, stmt, type Db } from '../campaign/sqlite'
 
@@ -44,6 +44,34 @@ export function resetRule(db: Db, name: RuleTableName): void {
   forgetMemo(db)
 }
 
+const atriliaCampaign = (db: Db) => (stmt(db, `SELECT setting FROM campaign WHERE id = 1`).get() as { setting: string } | undefined)?.setting === 'atrilia'
+
+/** Where a table stands in this campaign: which campaigns it serves, and (in an Atrilia campaign) a note on a Théah one. */
+function standing(db: Db, name: RuleTableName): { setting: 'theah' | 'atrilia' | 'both'; note: string | null } {
+  const setting = tableSetting(name)
+  if (!atriliaCampaign(db) || setting === 'atrilia') return { setting, note: null }
+  return { setting, note: THEAH_TABLES_IN_ATRILIA[name] ?? 'A Théah table: the ships, voyages and money of an Atrilia campaign do not use it.' }
+}
+
+/**
+ * Every rule table, as the Rules page lists them: in an Atrilia campaign its own tables first, then the
+ * Théah tables it uses too (labelled so), then Théah's others; a Théah campaign in the tables' order.
+ */
+export function listRules(db: Db) {
+  const rows = RULE_TABLE_NAMES.map((name) => {
+    const d = RULE_TABLES[name]
+    return { name, title: d.title, description: d.description, source: d.source, seedValue: d.seedValue, edited: isEdited(db, name), ...standing(db, name) }
+  })
+  if (!atriliaCampaign(db)) return rows
+  // Atrilia's own in the order ATRILIA_TABLES gives (ships and money first, the calendar last); the rest in the tables' order.
+  const rank = { atrilia: 0, both: 1, theah: 2 } as const
+  const at = (r: (typeof rows)[number], i: number) => (r.setting === 'atrilia' ? ATRILIA_TABLES.indexOf(r.name) : i)
+  return rows
+    .map((r, i) => ({ r, i: at(r, i) }))
+    .sort((a, b) => rank[a.r.setting] - rank[b.r.setting] || a.i - b.i)
+    .map(({ r }) => r)
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** The table, its default, and entry by entry (object keys or list items) which differ. */
@@ -72,6 +100,7 @@ export function describeRule(db: Db, name: RuleTableName) {
     source: def.source,
     seedValue: def.seedValue,
     edited: isEdited(db, name),
+    ...standing(db, name),
     value,
     defaultValue: dflt,
     entries

@@ -3,7 +3,7 @@ import { basename, dirname, extname, join } from 'node:path'
 import type { Backup, BackupKind } from '../../shared/commands/schemas'
 import { BACKUP_KINDS } from '../../shared/commands/schemas'
 import { CommandError } from '../../shared/errors'
-import { dateLabel } from '../../shared/calendar'
+import { calendarTableOf, dateLabel } from '../../shared/calendar'
 import { readRule } from './rule-rows'
 import { integrityProblem, openSqlite, type Db } from './sqlite'
 
@@ -66,7 +66,14 @@ function metaOfDb(db: Db): BackupMeta {
     name = null
   }
   if (!row) return { ...NO_META, name }
-  return { name, day: row.day, dateLabel: dateLabel(readRule(db, 'calendar'), row.day) }
+  // The backup's own calendar: an Atrilia campaign's dates are written with the Atrilian one.
+  let setting: string | undefined
+  try {
+    setting = (db.prepare(`SELECT setting FROM campaign WHERE id = 1`).get() as { setting: string } | undefined)?.setting
+  } catch {
+    setting = undefined
+  }
+  return { name, day: row.day, dateLabel: dateLabel(readRule(db, calendarTableOf(setting)), row.day) }
 }
 
 /** The name and campaign date inside a backup file; nulls when it cannot be read. */

@@ -1,14 +1,14 @@
 import type { coreContracts } from '../../shared/commands/core'
 import { CommandError } from '../../shared/errors'
-import { RULE_TABLES, RULE_TABLE_NAMES, type RuleTableName } from '../../shared/rules/tables'
+import { RULE_TABLES, type RuleTableName } from '../../shared/rules/tables'
 import type { Term } from '../../shared/dice/roll'
 import { nextMonthSameDay } from '../../shared/calendar'
 import { stmt, type Db } from '../campaign/sqlite'
 import { advanceClock, periodicSteps } from '../campaign-core/clock'
-import { clockAt, currentDay, labelOf } from '../campaign-core/clock-state'
+import { calendarOf, clockAt, currentDay, labelOf } from '../campaign-core/clock-state'
 import { allMatching, balance, history, post, requireFunds, requireOwner, series, toCsv, WORLD_OWNER_ID } from '../campaign-core/ledger'
 import { createPerson, getPerson, listPeople, personByOwner, removePerson, rollPerson, updatePerson } from '../campaign-core/people'
-import { describeRule, getRule, isEdited, resetRule, setRule } from '../campaign-core/rules'
+import { describeRule, getRule, listRules, resetRule, setRule } from '../campaign-core/rules'
 import { getSettings, setSettings } from '../campaign-core/settings'
 import type { CampaignContext, HandlerSpec } from './types'
 import { fmt } from '../../shared/numbers'
@@ -102,7 +102,7 @@ export const coreHandlers: CoreHandlers = {
     kind: 'read',
     run: ({ campaign: { db } }) => {
       const today = currentDay(db)
-      const next = nextMonthSameDay(getRule(db, 'calendar'), today)
+      const next = nextMonthSameDay(calendarOf(db), today)
       return { ...clockAt(db, today), nextMonth: { ...next, label: labelOf(db)(next.day) } }
     }
   },
@@ -340,11 +340,7 @@ export const coreHandlers: CoreHandlers = {
 
   'rules.list': {
     kind: 'read',
-    run: ({ campaign: { db } }) =>
-      RULE_TABLE_NAMES.map((name) => {
-        const d = RULE_TABLES[name]
-        return { name, title: d.title, description: d.description, source: d.source, seedValue: d.seedValue, edited: isEdited(db, name) }
-      })
+    run: ({ campaign: { db } }) => listRules(db)
   },
   'rules.get': { kind: 'read', run: ({ campaign: { db } }, input) => describeRule(db, input.table as RuleTableName) },
   'rules.set': {

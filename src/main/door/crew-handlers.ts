@@ -16,6 +16,7 @@ import { CommandError } from '../../shared/errors'
 import type { Db } from '../campaign/sqlite'
 import { embark, land, man, setNationality, setQuality } from '../atrilia/crew'
 import { isAtrilianShip } from '../atrilia/shipyard'
+import { settleAtrilianOwed, withAtrilianUpkeep } from '../atrilia/upkeep'
 import { nationLabel, WIZARD_NAMES } from '../../shared/atrilia/crew'
 
 type CrewHandlers = { [N in keyof typeof crewContracts]: HandlerSpec<N> }
@@ -105,7 +106,8 @@ export const crewHandlers: CrewHandlers = {
   'crew.settle': {
     kind: 'write',
     run: (c, input) => {
-      theahShip(c.campaign.db, input.shipId)
+      // An Atrilian crew is owed what her owners could not pay of her monthly upkeep (atrilia/upkeep.ts).
+      if (isAtrilianShip(c.campaign.db, input.shipId)) return settleAtrilianOwed(c.campaign.db, input, allowDebt(c))
       return settleOwed(c.campaign.db, input, allowDebt(c))
     },
     describe: (input, out, c) => `Settled ${fmt(out.amount)} ${currencyOf(c.campaign.db)} owed to the crew of the ${shipName(c, input.shipId)}`
@@ -161,7 +163,8 @@ export const crewHandlers: CrewHandlers = {
         ? `Careened the ${shipName(c, input.shipId)} in port for ${fmt(out.cost)} ${currencyOf(c.campaign.db)}, until ${out.condition.careening.untilLabel}`
         : `Beached the ${shipName(c, input.shipId)} to careen on ${labelOf(c.campaign.db)(currentDay(c.campaign.db))}`
   },
-  'upkeep.summary': { kind: 'read', run: ({ campaign: { db } }) => upkeepSummary(db) },
+  // Théah's upkeep with the Atrilian ships' added (each setting's upkeep passes the other's ships by).
+  'upkeep.summary': { kind: 'read', run: ({ campaign: { db } }) => withAtrilianUpkeep(db, upkeepSummary(db)) },
 
   // An Atrilian ship's people (seed 002; issue 18).
   'crew.embark': {

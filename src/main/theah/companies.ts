@@ -5,7 +5,7 @@ import { CommandError } from '../../shared/errors'
 import { maxShares, suggestSharePrice, type SplitOut } from '../../shared/trade/rules'
 import { stmt, type Db } from '../campaign/sqlite'
 import { registerPeriodicStep } from '../campaign-core/clock'
-import { currentDay, labelOf } from '../campaign-core/clock-state'
+import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
 import { currencyOf } from '../campaign-core/currency'
 import { balance, post, requireFunds, requireOwner, WORLD_OWNER_ID } from '../campaign-core/ledger'
 import { getPerson, personByOwner } from '../campaign-core/people'
@@ -123,7 +123,7 @@ export function noteVentureClosed(db: Db, companyId: number): void {
 }
 
 function monthKey(db: Db, day: number): { key: string; label: string } {
-  const d = dateOf(getRule(db, 'calendar'), day)
+  const d = dateOf(calendarOf(db), day)
   return { key: `${d.year}-${d.month}`, label: `${d.monthName} ${d.year}` }
 }
 

@@ -5,7 +5,7 @@ import type { ShipQuote } from '../../shared/ship/design'
 import type { CrewOrigin, ShipKind } from '../../shared/ship/upkeep-tables'
 import type { DiceBox } from '../../shared/dice/roll'
 import { stmt, type Db } from '../campaign/sqlite'
-import { currentDay } from '../campaign-core/clock-state'
+import { calendarOf, currentDay } from '../campaign-core/clock-state'
 import { balance, post, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
 import { getRule } from '../campaign-core/rules'
 import { addShipEvent, GONE, listing, requireShip, shipOwners, splitByShares } from './shipyard'
@@ -175,7 +175,7 @@ export interface RecruitWeek {
 }
 
 export function weekStartOf(db: Db, day: number): number {
-  return day - dateOf(getRule(db, 'calendar'), day).weekdayIndex
+  return day - dateOf(calendarOf(db), day).weekdayIndex
 }
 
 function recruitWeekOf(db: Db, c: CompanyRow, day: number): RecruitWeek {

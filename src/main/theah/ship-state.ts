@@ -6,7 +6,7 @@ import { fullArmament, hasShallowDraft, hullStats, longGunsMounted } from '../..
 import type { CrewOrigin, ShipKind } from '../../shared/ship/upkeep-tables'
 import { marineWage } from '../../shared/ship/upkeep-tables'
 import { stmt, type Db } from '../campaign/sqlite'
-import { currentDay, labelOf } from '../campaign-core/clock-state'
+import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
 import { getRule } from '../campaign-core/rules'
 import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners } from './shipyard'
 import { type PortRow, friendlyOf, registerFriendlyRule, requirePort, sameNation } from '../campaign-core/ports'
@@ -423,7 +423,7 @@ export function hullParts(db: Db, x: Ctx) {
 }
 
 export function careeningOf(db: Db, x: Ctx, today: number) {
-  const cal = getRule(db, 'calendar')
+  const cal = calendarOf(db)
   const interval = x.quote.derived.careeningIntervalMonths
   const last = x.c.careened_day ?? x.row.launch_day ?? x.row.ordered_day ?? 0
   const due = addMonths(cal, last, interval)
@@ -581,7 +581,7 @@ export function speedNow(db: Db, shipId: number): { speed: number; travelSpeed: 
  * is for the rest of the month.
  */
 export function foodDaysOf(db: Db, x: Ctx, today: number) {
-  const cal = getRule(db, 'calendar')
+  const cal = calendarOf(db)
   const up = getRule(db, 'crewUpkeep')
   const d = dateOf(cal, today)
   const monthDays = cal.months[d.month - 1]?.days ?? 30

@@ -5,7 +5,7 @@ import type { ShipDesign, ShipQuote, Term } from '../../shared/ship/design'
 import { hullStats, quoteDesign, SHIP_RULE_TABLES, type ShipRules } from '../../shared/ship/quote'
 import { stmt, type Db } from '../campaign/sqlite'
 import { registerPeriodicStep } from '../campaign-core/clock'
-import { currentDay, labelOf } from '../campaign-core/clock-state'
+import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
 import { balance, post, requireFunds, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
 import { getRule } from '../campaign-core/rules'
 import { fmt } from '../../shared/numbers'
@@ -344,7 +344,7 @@ export function commissionShip(db: Db, input: CommissionInput, opts: { allowDebt
   const yard = input.portId === undefined ? null : yardAt(db, input.portId, 'portId', input.design.colonial) // issue 16, point 13
   const charges = planCharges(db, quote.total, owners, opts.allowDebt, opts.currency)
   const months = quote.constructionMonths
-  const launchDay = addMonths(getRule(db, 'calendar'), today, months)
+  const launchDay = addMonths(calendarOf(db), today, months)
 
   const id = Number(
     stmt(

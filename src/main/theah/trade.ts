@@ -10,6 +10,8 @@ import { companyOf, shipCondition } from './ship-state'
 import { currencyOf } from '../campaign-core/currency'
 import { post, potLine, requireFunds, requireOwner, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
 import { getRule } from '../campaign-core/rules'
+import { quoteAtrilian } from '../../shared/atrilia/shipyard'
+import type { AtrilianDesign } from '../../shared/atrilia/design'
 import { addShipEvent, requireShip, shipOwners, splitByShares } from './shipyard'
 import { companyForShip, companyShareInfo, noteVentureClosed } from './companies'
 import { addToPot, bootyShipOf, potOf } from './prizes'
@@ -236,9 +238,27 @@ export function openVentureOf(db: Db, shipId: number): number | null {
   return r?.id ?? null
 }
 
+/**
+ * An Atrilian ship's hold (seed 002 §2 "Holds: N tons of cargo or M men"; rules guide §3: cargo and men
+ * in proportion): her marines take their room of it (her sailors and wizards none); she carries no
+ * powder, boats or food stores. Null for a Théah ship.
+ */
+function atrilianHoldOf(db: Db, shipId: number, design: string): { hold: number; marinesTons: number } | null {
+  const a = stmt(db, `SELECT marines FROM atrilian_ship WHERE ship_id = ?`).get(shipId) as { marines: number } | undefined
+  if (!a) return null
+  const voyages = getRule(db, 'voyagesAtrilia')
+  const q = quoteAtrilian(JSON.parse(design) as AtrilianDesign, { atriliaShips: getRule(db, 'atriliaShips'), atriliaImprovements: getRule(db, 'atriliaImprovements'), atriliaVoyages: voyages })
+  const d = q.derived
+  const men = a.marines * voyages.menPerMarinePoint
+  return { hold: d.holdTons, marinesTons: d.holdMen > 0 ? tons1(Math.min(d.holdTons, (men * d.holdTons) / d.holdMen)) : 0 }
+}
+
 export function holdOf(db: Db, shipId: number): Hold {
   const ship = requireShip(db, shipId)
-  const cond = shipCondition(db, shipId)
+  const atrilian = atrilianHoldOf(db, shipId, ship.design)
+  const cond = atrilian
+    ? { hold: { capacity: atrilian.hold, powderTons: 0, boatTons: 0, foodTons: 0, free: tons1(atrilian.hold - atrilian.marinesTons) } }
+    : shipCondition(db, shipId)
   const port = portOfShip(db, shipId)
   const visit = currentVisit(db, shipId)
   const prices = getRule(db, 'cargoPrices')
@@ -255,6 +275,7 @@ export function holdOf(db: Db, shipId: number): Hold {
       powderTons: cond.hold.powderTons,
       boatTons: cond.hold.boatTons,
       foodTons: cond.hold.foodTons,
+      ...(atrilian ? { marinesTons: atrilian.marinesTons } : {}),
       cargoTons: cargo,
       free: tons1(cond.hold.free - cargo)
     },
@@ -293,9 +314,14 @@ export function buyCargo(
   if (q.price <= 0) throw new CommandError('rule', `${cargoLabel(getRule(db, 'cargoPrices'), input.cargo)} has no price at ${port.name}: set one on the port's market first.`)
   const hold = holdOf(db, input.shipId)
   if (input.tons > hold.capacity.free + 1e-9) {
+    const c = hold.capacity
+    const less =
+      c.marinesTons !== undefined
+        ? `hold ${c.hold} t less the room of her marines ${c.marinesTons} t and cargo ${c.cargoTons} t`
+        : `hold ${c.hold} t less powder ${c.powderTons} t, boats ${c.boatTons} t, food ${c.foodTons} t and cargo ${c.cargoTons} t`
     throw new CommandError(
       'rule',
-      `The ${ship.name} has room for ${hold.capacity.free} t (hold ${hold.capacity.hold} t less powder ${hold.capacity.powderTons} t, boats ${hold.capacity.boatTons} t, food ${hold.capacity.foodTons} t and cargo ${hold.capacity.cargoTons} t), not ${input.tons} t.`,
+      `The ${ship.name} has room for ${c.free} t (${less}), not ${input.tons} t.`,
       { free: hold.capacity.free, asked: input.tons }
     )
   }
@@ -303,7 +329,9 @@ export function buyCargo(
   const currency = currencyOf(db)
   requireFunds(db, payer.id, 'cash', total, opts.allowDebt, currency)
   const label = cargoLabel(getRule(db, 'cargoPrices'), input.cargo)
-  const memo = `${label}, ${input.tons} t at ${fmt(q.price)} for the ${ship.name} at ${port.name}`
+  // Théah's memo keeps its words (guilders go unsaid there); an Atrilia campaign's names its dinars.
+  const perTon = currency === 'dinars' ? ' dinars a ton' : ''
+  const memo = `${label}, ${input.tons} t at ${fmt(q.price)}${perTon} for the ${ship.name} at ${port.name}`
   post(db, {
     day: currentDay(db),
     memo,
@@ -388,7 +416,7 @@ export function sellCargo(db: Db, input: { shipId: number; cargo: string; tons: 
   const sale = salePrice(q, { percent: d.percent, label: d.band, roll: demand.roll }, input.tons)
   if (d.bonus) sale.breakdown.splice(q.breakdown.length, 0, { label: `Demand die ${d.die} + ${d.bonus} (Appraising and Haggling aboard)`, value: 0 })
   unloadCargo(db, input.shipId, input.cargo, input.tons)
-  const memo = `${label}, ${input.tons} t sold at ${fmt(sale.perTon)} by the ${ship.name} at ${port.name}`
+  const memo = `${label}, ${input.tons} t sold at ${fmt(sale.perTon)}${currencyOf(db) === 'dinars' ? ' dinars a ton' : ''} by the ${ship.name} at ${port.name}`
   const ventureId = openVentureOf(db, input.shipId)
   let paid: { ownerId: number; name: string; amount: number }[] = []
   let booty: { shipId: number; shipName: string; kind: string; amount: number; pot: number } | null = null

@@ -5,7 +5,7 @@ import type { ShipDesign, ShipQuote } from '../../shared/ship/design'
 import type { DiceBox } from '../../shared/dice/roll'
 import { stmt, type Db } from '../campaign/sqlite'
 import { registerPeriodicStep } from '../campaign-core/clock'
-import { currentDay, labelOf } from '../campaign-core/clock-state'
+import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
 import { balance, post, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
 import { getRule } from '../campaign-core/rules'
 import { type CrewCost, ventureCrewCost } from './trade'
@@ -249,7 +249,7 @@ function afloatIds(db: Db): number[] {
 }
 
 function nextMonthStart(db: Db, today: number): number {
-  const cal = getRule(db, 'calendar')
+  const cal = calendarOf(db)
   // Today's upkeep (on the first of a month) ran when the clock arrived: the next is a month on.
   const d = dateOf(cal, today)
   return addMonths(cal, today - d.dayOfMonth + 1, 1)
@@ -361,7 +361,7 @@ export function afloatRows(db: Db): { id: number; name: string; status: string }
 
 /** The days of the month before `day` (the first of a month): the month just ended. */
 function lastMonthDays(db: Db, day: number): number {
-  const cal = getRule(db, 'calendar')
+  const cal = calendarOf(db)
   const d = dateOf(cal, day - 1)
   return cal.months[d.month - 1]?.days ?? d.dayOfMonth
 }

@@ -49,7 +49,7 @@ import { stmt, type Db } from '../campaign/sqlite'
 import { onBattleConcluded, startBattleFor } from '../campaign-core/battle-seam'
 import { chartBase, chartPortRow, routeBetween, seaAreas, seaSettings, setSeaSettings } from '../campaign-core/chart'
 import { clockDay, clockRun } from '../campaign-core/clock'
-import { currentDay, labelOf } from '../campaign-core/clock-state'
+import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
 import { crewRoster } from './crew'
 import { companyOf, moveShip, officersAboard, placeOf, sailingState, shipCondition, type ShipRow } from './ship-state'
 import { currencyOf } from '../campaign-core/currency'
@@ -555,7 +555,7 @@ function refreshSpeeds(db: Db, v: VoyageRow, s: VState, ships: ShipLink[], quote
 function nextCheckDay(db: Db, last: number, every: CheckEvery): number {
   if (every === 'day') return last + 1
   if (every === 'week') return last + 7
-  return addMonths(getRule(db, 'calendar'), last, 1)
+  return addMonths(calendarOf(db), last, 1)
 }
 
 function nextCheckDayIn(cal: ReturnType<typeof getRule<'calendar'>>, last: number, every: CheckEvery): number {
@@ -599,7 +599,7 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   const tSpeeds = getRule(db, 'travelSpeeds')
   const areas = seaAreas(db)
   const sea = seaSettings(db)
-  const cal = getRule(db, 'calendar')
+  const cal = calendarOf(db)
   const winds = getRule(db, 'winds')
   const wind = windOf(R, v.wind_roll, winds)
   const clock = clockRun(db, quotes)

@@ -144,7 +144,11 @@ export const RuleTableInfo = z.object({
   description: z.string(),
   source: z.string(),
   seedValue: z.boolean(),
-  edited: z.boolean()
+  edited: z.boolean(),
+  /** Which campaigns the table serves: an Atrilia campaign's own, Théah's, or Théah's used in Atrilia too. */
+  setting: z.enum(['theah', 'atrilia', 'both']),
+  /** In an Atrilia campaign, what the GM should know of a Théah table ("used in Atrilia too … 1 dinar = 1 guilder"); else null. */
+  note: z.string().nullable()
 })
 export const RuleEntry = z.object({ key: z.string(), value: z.unknown(), defaultValue: z.unknown(), differs: z.boolean() })
 

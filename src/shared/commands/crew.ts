@@ -395,7 +395,7 @@ export const crewContracts = {
   }),
   'crew.settle': contract({
     summary:
-      "Pay what a merchantman's (or naval ship's) crew is owed — wages and food her owners could not pay — from the owners' cash by their shares: the named officers their wages, the rest to the hands.",
+      "Pay what a merchantman's (or naval ship's) crew is owed — wages and food her owners could not pay — from the owners' cash by their shares: the named officers their wages, the rest to the hands. An Atrilian ship's crew: what her owners could not pay of her monthly upkeep, in dinars (`roster` null).",
     scope: 'campaign',
     mutates: true,
     input: z.object({ ...ShipRef, amount: z.number().int().min(1, 'must be at least 1').max(10_000_000).optional() }).strict(),
@@ -403,7 +403,8 @@ export const crewContracts = {
       amount: z.number().int(),
       paidTo: z.array(z.object({ ownerId: Id, name: z.string(), amount: z.number().int() })),
       charged: Charged,
-      roster: CrewRoster
+      /** Her company after paying (null for an Atrilian ship: her sheet has her crew). */
+      roster: CrewRoster.nullable()
     })
   }),
   'crew.discharge': contract({

@@ -100,6 +100,23 @@ export const AtrilianShipDetail = ShipSummary.extend({
   /** The design priced and measured by the campaign's current Atrilian tables. */
   quote: AtrilianQuote,
   crew: AtrilianCrewSheet,
+  /** Her monthly upkeep in dinars (rules guide §3 "Money": the Théah defaults, 1 dinar = 1 guilder), each line with its terms. */
+  upkeep: z.object({
+    wages: z.number().int(),
+    food: z.number().int(),
+    total: z.number().int(),
+    heads: z.number().int(),
+    lines: z.array(Term),
+    /** The bill in one sentence: "wages 120 sailors × 10 dinars = 1,200; …: 1,680 dinars". */
+    sentence: z.string(),
+    /** Whether the clock charges it (she is afloat: not on the stocks, not lost). */
+    charged: z.boolean(),
+    nextDay: z.number().int(),
+    nextLabel: z.string(),
+    owners: z.array(z.object({ ownerId: Id, name: z.string(), share: z.number().int(), amount: z.number().int() })),
+    /** What her crew is owed from months her owners could not pay. */
+    owed: z.number().int()
+  }),
   location: z.string().nullable(),
   orderedDay: z.number().int().nullable(),
   capturedBy: z.object({ shipId: Id, name: z.string() }).nullable(),

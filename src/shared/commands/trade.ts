@@ -92,6 +92,8 @@ export const Hold = z.object({
     powderTons: z.number(),
     boatTons: z.number(),
     foodTons: z.number(),
+    /** An Atrilian ship: the room her marines take of the hold (seed 002 §2: "N tons of cargo or M men"). */
+    marinesTons: z.number().optional(),
     cargoTons: z.number(),
     free: z.number()
   }),

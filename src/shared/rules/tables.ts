@@ -8,6 +8,7 @@ import { VOYAGE_TABLE_DEFS } from '../voyage/tables'
 import { TRADE_TABLE_DEFS } from '../trade/tables'
 import { ATRILIA_TABLE_DEFS } from '../atrilia/tables'
 import { VOYAGE_ATRILIA_TABLE_DEFS } from '../voyage/atrilia'
+import { ATRILIA_UPKEEP_TABLE_DEF } from '../atrilia/upkeep'
 import type { RuleTableDef } from './table-def'
 
 /**
@@ -56,6 +57,31 @@ export const THEAH_CALENDAR: Calendar = {
   era: 'AV'
 }
 
+/**
+ * Atrilia's calendar (house default: seed 002 names no months or days, and the rules guide's "Time" makes
+ * the calendar data). Plain names a GM can rename on the Rules page: the months by the seasons, the days
+ * of the week counted; Théah's month lengths; the years counted from the campaign's first.
+ */
+export const ATRILIA_CALENDAR: Calendar = {
+  months: [
+    { name: 'Early Spring', days: 31 },
+    { name: 'Mid Spring', days: 28 },
+    { name: 'Late Spring', days: 31 },
+    { name: 'Early Summer', days: 30 },
+    { name: 'Midsummer', days: 31 },
+    { name: 'Late Summer', days: 30 },
+    { name: 'Early Autumn', days: 31 },
+    { name: 'Mid Autumn', days: 31 },
+    { name: 'Late Autumn', days: 30 },
+    { name: 'Early Winter', days: 31 },
+    { name: 'Midwinter', days: 30 },
+    { name: 'Late Winter', days: 31 }
+  ],
+  weekdays: ['First Day', 'Second Day', 'Third Day', 'Fourth Day', 'Fifth Day', 'Sixth Day', 'Seventh Day'],
+  startYear: 1,
+  era: ''
+}
+
 export const TRAITS = ['Brawn', 'Finesse', 'Wits', 'Resolve', 'Panache'] as const
 export const Trait = z.enum(TRAITS)
 export type Trait = z.infer<typeof Trait>
@@ -70,6 +96,17 @@ export const RULE_TABLES = {
     seedValue: false,
     schema: CalendarSchema,
     defaults: THEAH_CALENDAR
+  }),
+  calendarAtrilia: table({
+    title: 'Atrilian calendar',
+    description:
+      'The calendar of an Atrilia campaign: month names and lengths, the days of the week, and the year the campaign clock starts in. ' +
+      'Every date the campaign shows is written with it.',
+    source:
+      'House default (rules guide §2, "Time": the calendar is data; seed 002 names no months or days): months named by the seasons, the days of the week counted, Théah’s month lengths',
+    seedValue: false,
+    schema: CalendarSchema,
+    defaults: ATRILIA_CALENDAR
   }),
   knacks: table({
     title: 'Knacks',
@@ -152,10 +189,45 @@ export const RULE_TABLES = {
   voyagesAtrilia: table(VOYAGE_ATRILIA_TABLE_DEFS.voyagesAtrilia),
   encountersAtrilia: table(VOYAGE_ATRILIA_TABLE_DEFS.encountersAtrilia),
   // Repairing a crippled Atrilian ship (rules guide §3, house default): src/shared/atrilia/repairs.ts.
-  repairsAtrilia: table(ATRILIA_REPAIRS_TABLE_DEF)
+  repairsAtrilia: table(ATRILIA_REPAIRS_TABLE_DEF),
+  // Atrilian wages and food (rules guide §3 "Money": the Théah defaults, 1 dinar = 1 guilder): src/shared/atrilia/upkeep.ts.
+  upkeepAtrilia: table(ATRILIA_UPKEEP_TABLE_DEF)
 } as const
 
 export type RuleTables = typeof RULE_TABLES
 export type RuleTableName = keyof RuleTables
 export type RuleValue<N extends RuleTableName> = z.output<RuleTables[N]['schema']>
 export const RULE_TABLE_NAMES = Object.keys(RULE_TABLES) as RuleTableName[]
+
+/**
+ * Which campaigns a table serves (the Rules page lists an Atrilia campaign's own tables first): the
+ * Atrilian tables, the Théah tables an Atrilia campaign uses too (rules guide §3 "Money": where seed 002
+ * gives no price, the Théah default with 1 dinar = 1 guilder), with what to tell the GM; every other
+ * table is Théah's.
+ */
+export const ATRILIA_TABLES: readonly RuleTableName[] = [
+  'atriliaShips',
+  'atriliaImprovements',
+  'upkeepAtrilia',
+  'repairsAtrilia',
+  'voyagesAtrilia',
+  'encountersAtrilia',
+  'atriliaBattle',
+  'calendarAtrilia'
+]
+const IN_DINARS = 'Used in Atrilia too: house default (from Théah), its prices read as dinars, 1 dinar = 1 guilder.'
+export const THEAH_TABLES_IN_ATRILIA: Partial<Record<RuleTableName, string>> = {
+  cargoPrices: IN_DINARS,
+  passengers: IN_DINARS,
+  heroPoints: IN_DINARS,
+  demandBands: 'Used in Atrilia too: house default (from Théah), when cargo is sold in an Atrilian port.',
+  marketRules: 'Used in Atrilia too: house default (from Théah), the days cargo work takes in an Atrilian port.',
+  profitSplit: 'Used in Atrilia too: house default (from Théah), how a trading voyage’s profit is shared.',
+  knacks: 'Used in every campaign: the knacks characters can have.'
+}
+
+export type TableSetting = 'theah' | 'atrilia' | 'both'
+export function tableSetting(name: RuleTableName): TableSetting {
+  if (ATRILIA_TABLES.includes(name)) return 'atrilia'
+  return name in THEAH_TABLES_IN_ATRILIA ? 'both' : 'theah'
+}
