@@ -7,6 +7,7 @@ import { VOYAGE_TABLE_DEFS } from '../voyage/tables'
 import { TRADE_TABLE_DEFS } from '../trade/tables'
 import { ATRILIA_TABLE_DEFS } from '../atrilia/tables'
 import { VOYAGE_ATRILIA_TABLE_DEFS } from '../voyage/atrilia'
+import { GALLEYS_TABLE_DEFS } from '../galleys/tables'
 import type { RuleTableDef } from './table-def'
 
 /**
@@ -149,7 +150,13 @@ export const RULE_TABLES = {
   atriliaImprovements: table(ATRILIA_TABLE_DEFS.atriliaImprovements),
   // Atrilian voyages (seed 002 §2 speeds; rules guide §3, house defaults): src/shared/voyage/atrilia.ts.
   voyagesAtrilia: table(VOYAGE_ATRILIA_TABLE_DEFS.voyagesAtrilia),
-  encountersAtrilia: table(VOYAGE_ATRILIA_TABLE_DEFS.encountersAtrilia)
+  encountersAtrilia: table(VOYAGE_ATRILIA_TABLE_DEFS.encountersAtrilia),
+  // The Galleys & Galleons table (seed 000 house rules; rules guide §4): src/shared/galleys/tables.ts.
+  galleysTable: table(GALLEYS_TABLE_DEFS.galleysTable),
+  galleysWeather: table(GALLEYS_TABLE_DEFS.galleysWeather),
+  galleysCriticals: table(GALLEYS_TABLE_DEFS.galleysCriticals),
+  galleysFire: table(GALLEYS_TABLE_DEFS.galleysFire),
+  galleysCollisions: table(GALLEYS_TABLE_DEFS.galleysCollisions)
 } as const
 
 export type RuleTables = typeof RULE_TABLES
