@@ -361,11 +361,12 @@ function startOfTurn(c: Ctx) {
     if (t.explodes) explode(c, id)
     else critical(c, id, { cause: 'critical', fireRoll: true })
   }
-  // Fire spreading to her ships in contact with a burning one.
+  // Fire spreading to her ships in contact with a ship on fire now (one that catches fire in this test spreads it from the next).
+  const onFire = pre.ids.filter((o) => onTheTable(st.ships[o]!) && st.ships[o]!.criticals.fires > 0)
   for (const id of pre.ids) {
     const s = st.ships[id]!
     if (pre.ships.get(id)!.player !== c.player || !inPlay(s) || s.criticals.fires > 0) continue
-    const burning = pre.ids.filter((o) => o !== id && onTheTable(st.ships[o]!) && st.ships[o]!.criticals.fires > 0)
+    const burning = onFire.filter((o) => o !== id && onTheTable(st.ships[o]!))
     const grappled = burning.find((o) => isGrappled(st, id, o))
     if (grappled) {
       s.criticals = { ...s.criticals, fires: 1 }
