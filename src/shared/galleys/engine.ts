@@ -6,6 +6,7 @@ import { collision, criticalHit, fate, fightFire, fireTest, hasTrait, weatherCha
 import type { GalleysRules, GalleysTable } from './tables'
 import {
   CAUSE_NAMES,
+  TERRAIN_NAMES,
   STICK_NAMES,
   STATUS_NAMES,
   type Action,
@@ -466,7 +467,7 @@ function problems(c: Ctx, a: Action): string[] {
         if (ironsBlock(pre, s, end.facing, st.wind.direction, eff.stick)) out.push(`${name} would be sailing into the wind (in irons) heading ${Math.round(end.facing)}°`)
         if (!onTable(pre.size, end.at)) out.push(`${name} would leave the table: move her into an exit zone and order her exit instead`)
         const g = groundingOn(pre.setup.terrain, s.at, end.at)
-        if (g && def.hull !== 'airship') out.push(`${name} would run aground on the ${g.name || g.kind}: enter it as damage from running aground instead`)
+        if (g && def.hull !== 'airship') out.push(`${name} would run aground on ${g.name || `the ${TERRAIN_NAMES[g.kind]}`}: enter it as damage from running aground instead`)
       }
       break
     }
@@ -477,7 +478,7 @@ function problems(c: Ctx, a: Action): string[] {
       if (d > t.long + 1e-6) out.push(`${name} can move at most Long (${t.long} mm) in one action; this is ${Math.round(d)} mm`)
       if (!onTable(pre.size, a.at)) out.push(`${name} would be off the table`)
       const g = groundingOn(pre.setup.terrain, s.at, a.at)
-      if (g && def.hull !== 'airship') out.push(`${name} would run aground on the ${g.name || g.kind}: enter it as damage from running aground instead`)
+      if (g && def.hull !== 'airship') out.push(`${name} would run aground on ${g.name || `the ${TERRAIN_NAMES[g.kind]}`}: enter it as damage from running aground instead`)
       break
     }
     case 'knotAndSplice':
