@@ -703,9 +703,9 @@ export function dryRun(setup: GalleysSetup, state: GalleysState, orders: Galleys
   const pre = prep(setup)
   if (state.outcome) return { problems: [{ path: [], message: 'the battle is over' }], state, act: null }
   const out = orderProblems(pre, state, orders)
-  if (out.length) return { problems: out, state, act: null }
   const st = cloneState(state)
-  if (orders.order) st.order = [...orders.order]
+  // A refused turn order is listed, and the actions are checked in the order that stands.
+  if (orders.order && !out.length) st.order = [...orders.order]
   const c: Ctx = { pre, st, dice: null, events: [], act: null, player: activePlayer(st) }
   orders.actions.forEach((a, i) => {
     const p = problems(c, a)
