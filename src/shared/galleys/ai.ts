@@ -1,7 +1,9 @@
 import { Rng } from '../dice/rng'
-import { angleDiff, inContact, inIrons } from './geometry'
+import { angleDiff, bearing, inContact, inIrons, pointInPolygon } from './geometry'
 import { activePlayer, checkOrders, dryRun, grappledWith, inPlay, nearestEnemy, prep, turnCost, type Pre } from './engine'
-import type { Action, GalleysOrders, GalleysSetup, GalleysState, ShipState, Stick } from './types'
+import type { Action, GalleysOrders, GalleysSetup, GalleysState, Point, ShipState, Stick } from './types'
+
+const centroid = (pts: readonly Point[]): Point => ({ x: pts.reduce((a, p) => a + p.x, 0) / pts.length, y: pts.reduce((a, p) => a + p.y, 0) / pts.length })
 
 /**
  * A simple AI for the Galleys & Galleons table (the odds and a GM who wants a side played for her).
@@ -15,7 +17,7 @@ import type { Action, GalleysOrders, GalleysSetup, GalleysState, ShipState, Stic
  * Each of the player's ships: if on fire, fights it; if grappled to an enemy, boards (the opposed
  * die + C decides whether the enemy strikes); else turns toward the nearest enemy (never in irons,
  * never onto land or off the table: a move the engine's check refuses is not given), fires when within
- * Long, grapples when in contact.
+ * Long, grapples when in contact. A player with an exit zone of her own makes for it instead and leaves by it.
  */
 
 const STICKS: Stick[] = ['long', 'medium', 'short']
@@ -36,6 +38,7 @@ export function aiOrders(setup: GalleysSetup, state: GalleysState): GalleysOrder
     actions.pop()
     return false
   }
+  const zone = setup.terrain.find((t) => t.kind === 'exit' && t.player === player) ?? null
   for (const id of pre.ids) {
     const def = pre.ships.get(id)!
     if (def.player !== player || !inPlay(state.ships[id]!)) continue
@@ -59,6 +62,14 @@ export function aiOrders(setup: GalleysSetup, state: GalleysState): GalleysOrder
       const now = run.state.ships[id]!
       const act = run.act
       if (!act || act.ship !== id || act.used >= act.actions || !inPlay(now)) break
+      // A side with an exit zone of its own (the Pursuit, the Dutch merchantmen) makes for it and leaves.
+      if (zone) {
+        if (pointInPolygon(now.at, zone.points)) {
+          tryAdd({ kind: 'exit', ship: id })
+          break
+        }
+        if (move(pre, run.state, now, bearing(now.at, centroid(zone.points)), tryAdd)) continue
+      }
       const enemy = nearestEnemy(pre, run.state, id)
       if (!enemy) break
       const target = run.state.ships[enemy.id]!

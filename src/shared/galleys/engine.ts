@@ -781,7 +781,7 @@ export function outcomeOf(pre: Pre, st: GalleysState): GalleysOutcome | null {
   const top = pre.players.filter((p) => t[p] === best)
   const unit = pre.setup.ships.some((s) => s.points > 0) ? 'points' : 'ships'
   const words = pre.setup.players.map((p) => `${p.name} ${t[p.id]} ${t[p.id] === 1 ? unit.slice(0, -1) : unit}`).join(', ')
-  const why = timeUp && live.size > 1 ? `the last of ${pre.turns} turns is played` : live.size === 1 ? `only ${playerName(pre.setup, [...live][0]!)} has ships still fighting` : 'no ship is still fighting'
+  const why = timeUp && live.size > 1 ? `the last of ${pre.turns} turns is played` : live.size === 1 ? `${playerName(pre.setup, [...live][0]!)} alone has ships still fighting` : 'no ship is still fighting'
   if (top.length === 1 && best > 0) return { winner: top[0]!, reason: `${why}; ${playerName(pre.setup, top[0]!)} won (${words})` }
   return { winner: null, reason: `${why}; a draw (${words})` }
 }
