@@ -114,3 +114,19 @@ describe('Galleys & Galleons: traits, Knot and Splice, Superficial Damage, movem
     expect(() => turn(setup, edge, [{ kind: 'activate', ship: 'x', actions: 1 }, { kind: 'move', ship: 'x', stick: 'long' }], [1])).toThrow(/leave the table/)
   })
 })
+
+describe('Galleys & Galleons: the traits catalogue (seed 000 §Traits and the scenarios)', () => {
+  it('seed 000 §Traits: every trait the section changes and every trait the scenarios name exists, with a note where the seed gives its rule', async () => {
+    const { GALLEYS_TRAITS, traitInfo } = await import('../../src/shared/galleys/traits')
+    for (const n of ['Chasers', 'Razee', 'Sweeps', 'Ornithopter', 'Lucky', 'Unorthodox', 'Marksmen', 'Mutiny']) {
+      expect(traitInfo(n)!.source).toBe('Seed 000, Traits')
+      expect(traitInfo(n)!.note.length).toBeGreaterThan(10)
+    }
+    expect(traitInfo('chasers')!.note).toMatch(/only 2 points/)
+    for (const n of ['Square Rig', 'Galleon Rig', 'Lateen Rig', 'Drilled Soldiers', 'Trained Gun Crews', 'Charismatic', 'Merchantman', 'Shallow Draft', 'Swashbucklers', 'Yare', 'Flagship', 'Dread Pirate']) {
+      expect(traitInfo(n), n).not.toBeNull()
+    }
+    expect(traitInfo('Boarding Nets')).toBeNull()
+    expect(new Set(GALLEYS_TRAITS.map((t) => t.name)).size).toBe(GALLEYS_TRAITS.length)
+  })
+})
