@@ -17,7 +17,15 @@ export interface Vessel {
 
 export const hasTrait = (traits: readonly string[], name: string): boolean => traits.some((t) => t.trim().toLowerCase() === name.toLowerCase())
 
-export class DiceCountError extends Error {}
+/** A calculator's input the procedure cannot read: the field it is about (dice, mostly) and why. */
+export class DiceCountError extends Error {
+  constructor(
+    message: string,
+    readonly field: string = 'dice'
+  ) {
+    super(message)
+  }
+}
 
 function take(dice: readonly number[], i: number, what: string): number {
   const v = dice[i]
