@@ -193,6 +193,19 @@ describe('Galleys & Galleons table: fuzz, replay and the AI (seed 000)', () => {
     expect(playOut(setup, st, runSeed(11, 0)).state).toEqual(s)
   })
 
+  it('seed 000 hand dice: too few faces typed is NeedsDice, and the state given is untouched', async () => {
+    const { NeedsDice } = await import('../../src/shared/dice/roll')
+    const setup = galleysPreset('scillyLand')
+    const st = startBattle(setup)
+    const before = JSON.stringify(st)
+    const orders = galleysRuleset.ordersSchema.parse({ actions: [{ kind: 'damage', ship: 'clontarf', cause: 'gunnery', hits: 3 }] })
+    // Weather die 1, then the excess critical's red die is missing.
+    expect(() => resolveStep(setup, st, orders, boxDice(new DiceBox(new Rng(st.rng), [1, 2], 'manual')))).toThrow(NeedsDice)
+    expect(JSON.stringify(st)).toBe(before)
+    const done = resolveStep(setup, st, orders, boxDice(new DiceBox(new Rng(st.rng), [1, 2, 4], 'manual'))).state
+    expect(done.ships.clontarf).toMatchObject({ hits: 1, status: 'struck' })
+  })
+
   it('the seam: the galleys ruleset names its step by turn and player, refuses illegal orders with every problem, and registers its tables', () => {
     const setup = galleysPreset('scillyLand')
     const st = galleysRuleset.start(setup, 4)
