@@ -58,8 +58,8 @@ export const GALLEYS_TABLE_DEF: RuleTableDef<typeof GalleysTableSchema> = {
     'The table’s size, the Short / Medium / Long sticks, the points of the wind gauge, the in-irons sector, the size of a ship’s base, ' +
     'the turns a battle lasts and how many players throw the weather die.',
   source:
-    'Rows: size 900 × 900 mm, Short 75, Medium 120, Long 180 mm, a 16-point gauge — house default (rules guide §4). In-irons sector 45° ' +
-    'either side of the wind, base radius 20 mm, 20 turns at most — house default (the core book is not among the seeds). Weather die ' +
+    'House default (rules guide §4): size 900 × 900 mm, Short 75, Medium 120, Long 180 mm, a 16-point gauge. House default (the core ' +
+    'book is not among the seeds): the in-irons sector 45° either side of the wind, base radius 20 mm, 20 turns at most. Weather die ' +
     'for the first two players — seed 000, Weather Change ("only the first two to activate that turn throw a wind change dice").',
   seedValue: false,
   schema: GalleysTableSchema,
@@ -77,8 +77,7 @@ export const DirectionRow = z
     /** Which way the wind goes round on the gauge. */
     turn: z.enum(['anticlockwise', 'clockwise']),
     /** The marker placed on the gauge, or none. */
-    marker: WindMarker.nullable(),
-    source: z.string().max(200)
+    marker: WindMarker.nullable()
   })
   .strict()
 
@@ -107,12 +106,12 @@ export const GALLEYS_WEATHER: GalleysWeather = {
   smallChange: 1,
   bigChange: 2,
   direction: [
-    { turn: 'anticlockwise', marker: 'back', source: `${WC}: "1 - anticlockwise and is backing"` },
-    { turn: 'anticlockwise', marker: null, source: `${WC}: "2 - anticlockwise"` },
-    { turn: 'anticlockwise', marker: 'steady', source: `${WC}: "3 - anticlockwise and is steady"` },
-    { turn: 'clockwise', marker: 'steady', source: `${WC}: "4 - clockwise and is steady"` },
-    { turn: 'clockwise', marker: null, source: `${WC}: "5 - clockwise"` },
-    { turn: 'clockwise', marker: 'veer', source: `${WC}: "6 - clockwise and is veering"` }
+    { turn: 'anticlockwise', marker: 'back' },
+    { turn: 'anticlockwise', marker: null },
+    { turn: 'anticlockwise', marker: 'steady' },
+    { turn: 'clockwise', marker: 'steady' },
+    { turn: 'clockwise', marker: null },
+    { turn: 'clockwise', marker: 'veer' }
   ],
   backBy: 1,
   veerBy: 1
@@ -123,7 +122,10 @@ export const GALLEYS_WEATHER_DEF: RuleTableDef<typeof GalleysWeatherSchema> = {
   description:
     'The weather die (the wind may change on a 6), the amount die (1–3 one point, 4–6 two points), the direction die with its ' +
     'backing, veering and steady markers.',
-  source: `${WC}: every row ("On a score of 6", "1-3 – one point, 4-6 – two points", the six direction faces, "-1 … minimum 1", "+1 … maximum 6").`,
+  source:
+    `${WC}, every row: the weather die "On a score of 6"; the amount "1-3 – one point, 4-6 – two points"; the direction die 1 anticlockwise ` +
+    'and backing, 2 anticlockwise, 3 anticlockwise and steady, 4 clockwise and steady, 5 clockwise, 6 clockwise and veering; backing ' +
+    '"-1 … (down to a minimum score of 1)", veering "+1 … (up to a maximum score of 6)".',
   seedValue: true,
   schema: GalleysWeatherSchema,
   defaults: GALLEYS_WEATHER
@@ -138,7 +140,7 @@ export type RedEffect = z.infer<typeof RedEffect>
 export const GalleysCriticalsSchema = z
   .object({
     /** The red die, faces 1–6. */
-    red: z.array(z.object({ effect: RedEffect, source: z.string().max(200) }).strict()).length(6, 'give a row for each face 1 to 6'),
+    red: z.array(z.object({ effect: RedEffect }).strict()).length(6, 'give a row for each face 1 to 6'),
     /** Quarterdeck: the white die up to this kills the captain, above it hits the rudder. */
     captainUpTo: Die,
     /** Hull: the white die from this holes a surface vessel, submersible or airship. */
@@ -158,12 +160,12 @@ export type GalleysCriticals = z.output<typeof GalleysCriticalsSchema>
 const CH = 'Seed 000, Critical Hits'
 export const GALLEYS_CRITICALS: GalleysCriticals = {
   red: [
-    { effect: 'quarterdeck', source: `${CH}: "1 – Quarterdeck"` },
-    { effect: 'hull', source: `${CH}: "2 – Hull"` },
-    { effect: 'hull', source: `${CH}: "3 – Hull"` },
-    { effect: 'rigging', source: `${CH}: "4 – Rigging"` },
-    { effect: 'rigging', source: `${CH}: "5 – Rigging"` },
-    { effect: 'fire', source: `${CH}: "6 – Fire"` }
+    { effect: 'quarterdeck' },
+    { effect: 'hull' },
+    { effect: 'hull' },
+    { effect: 'rigging' },
+    { effect: 'rigging' },
+    { effect: 'fire' }
   ],
   captainUpTo: 3,
   holedFrom: 5,
