@@ -244,3 +244,23 @@ describe('Galleys & Galleons table: fuzz, replay and the AI (seed 000)', () => {
     expect(setup.ships[5]!.traits.map((t) => t.name)).toEqual(['Square Rig', 'Shallow Draft', 'Swashbucklers', 'Yare'])
   })
 })
+
+describe('Galleys & Galleons setup', () => {
+  it('rules guide §4: a setup naming an unknown player, a ship twice or a wind point off the gauge is refused at the field', async () => {
+    const { GalleysSetup } = await import('../../src/shared/galleys/types')
+    const base = { ...GALLEYS_PRESETS.assurance }
+    const r = GalleysSetup.safeParse({
+      ...base,
+      wind: { direction: 16, marker: null },
+      ships: [...base.ships, { ...base.ships[0]!, player: 'spain' }]
+    })
+    expect(r.success).toBe(false)
+    const issues = r.error!.issues.map((i) => [i.path.join('.'), i.message])
+    expect(issues).toEqual([
+      ['ships.2.id', 'the ship "assurance" is listed twice'],
+      ['ships.2.player', 'there is no player "spain" in this battle'],
+      ['wind.direction', 'the gauge has points 0 to 15']
+    ])
+    expect(GalleysSetup.safeParse(base).success).toBe(true)
+  })
+})

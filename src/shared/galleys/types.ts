@@ -116,6 +116,23 @@ export const GalleysSetup = z
     rules: GalleysRulesSchema.default(GALLEYS_RULES)
   })
   .strict()
+  .superRefine((s, ctx) => {
+    const players = new Set<string>()
+    s.players.forEach((p, i) => {
+      if (players.has(p.id)) ctx.addIssue({ code: 'custom', path: ['players', i, 'id'], message: `the player "${p.id}" is listed twice` })
+      players.add(p.id)
+    })
+    const ships = new Set<string>()
+    s.ships.forEach((sh, i) => {
+      if (ships.has(sh.id)) ctx.addIssue({ code: 'custom', path: ['ships', i, 'id'], message: `the ship "${sh.id}" is listed twice` })
+      ships.add(sh.id)
+      if (!players.has(sh.player)) ctx.addIssue({ code: 'custom', path: ['ships', i, 'player'], message: `there is no player "${sh.player}" in this battle` })
+    })
+    s.terrain.forEach((t, i) => {
+      if (t.player !== null && !players.has(t.player)) ctx.addIssue({ code: 'custom', path: ['terrain', i, 'player'], message: `there is no player "${t.player}" in this battle` })
+    })
+    if (s.wind.direction >= s.rules.table.gaugePoints) ctx.addIssue({ code: 'custom', path: ['wind', 'direction'], message: `the gauge has points 0 to ${s.rules.table.gaugePoints - 1}` })
+  })
 export type GalleysSetup = z.output<typeof GalleysSetup>
 export type GalleysSetupInput = z.input<typeof GalleysSetup>
 
