@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CommandError } from '../../shared/errors'
 import { fieldWords, problemWords } from '../../shared/words'
-import { ATRILIA_TABLES, RULE_TABLE_NAMES, RULE_TABLES, tableSetting, THEAH_TABLES_IN_ATRILIA, type RuleTableName, type RuleValue } from '../../shared/rules/tables'
+import { ATRILIA_TABLES, RULE_TABLE_NAMES, RULE_TABLES, tableSetting, THEAH_TABLES_IN_ATRILIA, type RuleTableName, type TableSetting, type RuleValue } from '../../shared/rules/tables'
 import { readRule } from '../campaign/rule-rows'
 import { forgetMemo, memoOf, stmt, type Db } from '../campaign/sqlite'
 
@@ -47,9 +47,9 @@ export function resetRule(db: Db, name: RuleTableName): void {
 const atriliaCampaign = (db: Db) => (stmt(db, `SELECT setting FROM campaign WHERE id = 1`).get() as { setting: string } | undefined)?.setting === 'atrilia'
 
 /** Where a table stands in this campaign: which campaigns it serves, and (in an Atrilia campaign) a note on a Théah one. */
-function standing(db: Db, name: RuleTableName): { setting: 'theah' | 'atrilia' | 'both'; note: string | null } {
+function standing(db: Db, name: RuleTableName): { setting: TableSetting; note: string | null } {
   const setting = tableSetting(name)
-  if (!atriliaCampaign(db) || setting === 'atrilia') return { setting, note: null }
+  if (!atriliaCampaign(db) || setting === 'atrilia' || setting === 'any') return { setting, note: null }
   return { setting, note: THEAH_TABLES_IN_ATRILIA[name] ?? 'A Théah table: the ships, voyages and money of an Atrilia campaign do not use it.' }
 }
 
@@ -64,7 +64,7 @@ export function listRules(db: Db) {
   })
   if (!atriliaCampaign(db)) return rows
   // Atrilia's own in the order ATRILIA_TABLES gives (ships and money first, the calendar last); the rest in the tables' order.
-  const rank = { atrilia: 0, both: 1, theah: 2 } as const
+  const rank = { atrilia: 0, both: 1, any: 2, theah: 3 } as const
   const at = (r: (typeof rows)[number], i: number) => (r.setting === 'atrilia' ? ATRILIA_TABLES.indexOf(r.name) : i)
   return rows
     .map((r, i) => ({ r, i: at(r, i) }))

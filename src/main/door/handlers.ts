@@ -18,6 +18,7 @@ import { chartImageHandlers } from './chart-image-handlers'
 import { tradeHandlers } from './trade-handlers'
 import { ventureHandlers } from './venture-handlers'
 import { atriliaHandlers } from './atrilia-handlers'
+import { galleysHandlers } from './galleys-handlers'
 import { readdirSync, statSync, type Stats } from 'node:fs'
 import { join } from 'node:path'
 
@@ -200,4 +201,4 @@ const appHandlers = {
 } satisfies Partial<HandlerTable>
 
 /** Every command's handler, keyed exactly like the contract table (the type checker holds them in step). */
-export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers, ...chartImageHandlers, ...tradeHandlers, ...ventureHandlers, ...atriliaHandlers }
+export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers, ...chartImageHandlers, ...tradeHandlers, ...ventureHandlers, ...atriliaHandlers, ...galleysHandlers }

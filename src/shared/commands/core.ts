@@ -146,7 +146,7 @@ export const RuleTableInfo = z.object({
   seedValue: z.boolean(),
   edited: z.boolean(),
   /** Which campaigns the table serves: an Atrilia campaign's own, Théah's, or Théah's used in Atrilia too. */
-  setting: z.enum(['theah', 'atrilia', 'both']),
+  setting: z.enum(['theah', 'atrilia', 'both', 'any']),
   /** In an Atrilia campaign, what the GM should know of a Théah table ("used in Atrilia too … 1 dinar = 1 guilder"); else null. */
   note: z.string().nullable()
 })

@@ -11,6 +11,7 @@ import { tradeContracts } from './trade'
 import { ventureContracts } from './ventures'
 import { atriliaContracts } from './atrilia'
 import { DEFAULT_SAMPLE, SampleId } from './samples'
+import { galleysContracts } from './galleys'
 import {
   AppStatus,
   Backup,
@@ -35,6 +36,7 @@ export * from './voyages'
 export * from './trade'
 export * from './ventures'
 export * from './atrilia'
+export * from './galleys'
 export type { CommandContract } from './contract'
 
 /** A path to a campaign file, as the GM chose it (desktop) or as a file name in the campaigns folder. */
@@ -176,7 +178,7 @@ const appContracts = {
  * The main process pairs each entry with a handler (src/main/door/handlers.ts); the renderer
  * reaches them through the bridge; the HTTP host serves them at POST /api/<name>.
  */
-export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...chartImageContracts, ...tradeContracts, ...ventureContracts, ...atriliaContracts } as const
+export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...chartImageContracts, ...tradeContracts, ...ventureContracts, ...atriliaContracts, ...galleysContracts } as const
 
 export type Contracts = typeof contracts
 export type CommandName = keyof Contracts

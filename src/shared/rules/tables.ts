@@ -9,6 +9,7 @@ import { TRADE_TABLE_DEFS } from '../trade/tables'
 import { ATRILIA_TABLE_DEFS } from '../atrilia/tables'
 import { VOYAGE_ATRILIA_TABLE_DEFS } from '../voyage/atrilia'
 import { ATRILIA_UPKEEP_TABLE_DEF } from '../atrilia/upkeep'
+import { GALLEYS_TABLE_DEFS } from '../galleys/tables'
 import type { RuleTableDef } from './table-def'
 
 /**
@@ -191,7 +192,13 @@ export const RULE_TABLES = {
   // Repairing a crippled Atrilian ship (rules guide §3, house default): src/shared/atrilia/repairs.ts.
   repairsAtrilia: table(ATRILIA_REPAIRS_TABLE_DEF),
   // Atrilian wages and food (rules guide §3 "Money": the Théah defaults, 1 dinar = 1 guilder): src/shared/atrilia/upkeep.ts.
-  upkeepAtrilia: table(ATRILIA_UPKEEP_TABLE_DEF)
+  upkeepAtrilia: table(ATRILIA_UPKEEP_TABLE_DEF),
+  // The Galleys & Galleons table (seed 000 house rules; rules guide §4): src/shared/galleys/tables.ts.
+  galleysTable: table(GALLEYS_TABLE_DEFS.galleysTable),
+  galleysWeather: table(GALLEYS_TABLE_DEFS.galleysWeather),
+  galleysCriticals: table(GALLEYS_TABLE_DEFS.galleysCriticals),
+  galleysFire: table(GALLEYS_TABLE_DEFS.galleysFire),
+  galleysCollisions: table(GALLEYS_TABLE_DEFS.galleysCollisions)
 } as const
 
 export type RuleTables = typeof RULE_TABLES
@@ -226,8 +233,12 @@ export const THEAH_TABLES_IN_ATRILIA: Partial<Record<RuleTableName, string>> = {
   knacks: 'Used in every campaign: the knacks characters can have.'
 }
 
-export type TableSetting = 'theah' | 'atrilia' | 'both'
+/** The tables of a battle ruleset any campaign can fight under (the Galleys & Galleons table, seed 000), whatever its setting. */
+export const ANY_CAMPAIGN_TABLES: readonly RuleTableName[] = ['galleysTable', 'galleysWeather', 'galleysCriticals', 'galleysFire', 'galleysCollisions']
+
+export type TableSetting = 'theah' | 'atrilia' | 'both' | 'any'
 export function tableSetting(name: RuleTableName): TableSetting {
   if (ATRILIA_TABLES.includes(name)) return 'atrilia'
+  if (ANY_CAMPAIGN_TABLES.includes(name)) return 'any'
   return name in THEAH_TABLES_IN_ATRILIA ? 'both' : 'theah'
 }

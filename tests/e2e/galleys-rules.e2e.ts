@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { browser, serve, shot, type Browser, type Served } from './harness'
+
+/** The Galleys & Galleons rule tables (seed 000, issue 19) on the Rules page: listed with their sources in words, editable. */
+
+let host: Served | undefined
+let b: Browser | undefined
+afterEach(async () => {
+  await b?.close()
+  await host?.stop()
+  b = undefined
+  host = undefined
+})
+
+describe('Galleys & Galleons rule tables on the Rules page', () => {
+  it('seed 000: the five tables are listed, the weather table shows the seed’s values with its source in words, the table’s defaults say house default', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qd-e2e-galleys-'))
+    host = await serve(['--campaign', join(dir, 'Scilly.quarterdeck'), '--create'])
+    b = await browser()
+    const { page } = b
+    await page.goto(host.url)
+    await page.locator('[data-test=campaign-title]').getByText('Scilly').waitFor()
+    await page.getByRole('navigation', { name: 'Campaign pages' }).getByRole('link', { name: 'Rules', exact: true }).click()
+    for (const key of ['galleysTable', 'galleysWeather', 'galleysCriticals', 'galleysFire', 'galleysCollisions']) await page.locator(`[data-test=rule-${key}]`).waitFor()
+    await expect(page.locator('[data-test=rule-galleysTable]').textContent()).resolves.toContain('house default')
+    await page.locator('[data-test=rule-galleysWeather]').click()
+    const detail = page.locator('[data-test=rule-detail]')
+    await detail.getByText('Galleys & Galleons weather change').waitFor()
+    const text = (await detail.textContent()) ?? ''
+    expect(text).toContain('Galleys & Galleons house rules, Weather Change')
+    expect(text).not.toMatch(/[Ss]eed 000/)
+    await detail.scrollIntoViewIfNeeded()
+    await shot(page, 'galleys-rules-weather')
+    await page.locator('[data-test=rule-galleysCriticals]').click()
+    await detail.getByText('Galleys & Galleons critical hits').waitFor()
+    await detail.scrollIntoViewIfNeeded()
+    await shot(page, 'galleys-rules-criticals')
+  }, 120_000)
+})
