@@ -7,6 +7,7 @@ import { ATRILIA_ODDS_MAX_RUNS, type AtriliaBattleReview, type AtriliaStartInput
 import { CommandError } from '../../shared/errors'
 import type { DiceBox } from '../../shared/dice/roll'
 import { getRule } from '../campaign-core/rules'
+import { registerHexBattleStarter } from '../campaign-core/battle-seam'
 import type { Db } from '../campaign/sqlite'
 import { seedFromDice } from './battles'
 import { insertStepped, loadStepped, type SteppedDef } from './stepped'
@@ -77,3 +78,6 @@ export function reviewAtrilia(db: Db, battleId: number): AtriliaBattleReview {
     })
   }
 }
+
+// A voyage's Atrilian encounter fought on the hex board (issue 18) starts here, through the battle seam.
+registerHexBattleStarter((db, r, dice) => beginAtriliaBattle(db, { ruleset: 'atrilia', name: r.name, setup: r.setup, control: r.control }, dice))
