@@ -112,7 +112,7 @@ export const ATRILIA_VOYAGE_RULES: VoyageRules = {
   // A prize sails on with the squadron when she has the sailors to manoeuvre her (seed 002 §2 "Crew").
   prizeUnmanned: (db, shipId) => {
     const sp = atrilianShipSpeed(db, shipId, null)
-    return sp.problems.length ? `${sp.problems.join(' ')} She cannot sail on with the squadron until manned.` : null
+    return sp.problems.length ? sp.problems.map((x) => x.replace(/\.$/, '')).join('; ') : null
   },
   checksDaily: (db) => getRule(db, 'encountersAtrilia').rows.length > 0,
   dailyEncounter: (db, at, box, rolls) => {

@@ -1119,7 +1119,7 @@ export function voyageBattleConcluded(db: Db, battleId: number): void {
     if (R.prizeUnmanned) {
       const why = R.prizeUnmanned(db, row.id)
       if (why) {
-        unmanned.push(`the prize ${row.name} lies where she is: ${why.charAt(0).toLowerCase()}${why.slice(1).replace(/\.$/, '')}`)
+        unmanned.push(`the prize ${row.name} lies where she is until she is manned (${why.charAt(0).toLowerCase()}${why.slice(1)})`)
         continue
       }
     } else {
