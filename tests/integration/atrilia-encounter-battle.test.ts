@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AtriliaSetup } from '../../src/shared/atrilia/types'
 import type { AtrilianEncounterShip } from '../../src/shared/voyage/atrilia'
 import { voyageBattleConcluded } from '../../src/main/theah/voyages'
 import { errorOf, makeSession, type TestSession } from '../helpers'
@@ -89,9 +90,8 @@ describe('an Atrilian encounter fought on the hex board (issue 18)', () => {
     expect(out.voyage.pending).toBeNull()
     expect(out.voyage.encounters[0]!.answer).toEqual({ choice: 'fight', note: 'they came out of the sun' })
     expect(out.voyage.log.at(-1)!.text).toMatch(/^Fought .* on the hex board: 2 ships of the Pheacian squadron against 2/)
-    const b = await t.door.call('battles.state', { battleId: out.battleId })
+    const b = (await t.door.call('battles.state', { battleId: out.battleId })) as unknown as { ruleset: string; setup: AtriliaSetup; control: Record<string, string> }
     expect(b.ruleset).toBe('atrilia')
-    if (b.ruleset !== 'atrilia') return
     expect(b.setup.ships.filter((s) => s.side === 'squadron').map((s) => s.shipId).sort()).toEqual([thalassa, nausikaa].sort())
     expect(b.setup.ships.filter((s) => s.side === 'encounter')).toHaveLength(2)
     expect(b.setup.options.ambush).toBe('encounter')
