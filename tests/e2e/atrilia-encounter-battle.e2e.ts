@@ -73,6 +73,13 @@ describe('an Atrilian encounter fought on the hex board, in Chromium (issue 18)'
     await shot(page, 'atrilia-encounter-setup')
 
     // ── Adjust: Ambush! (the Meshuesh surprised), no coastline, Sekhmet moved to F9 and turned ──
+    await dialog.locator('.n-card-header').getByText('Fight Meshuesh raiders', { exact: true }).waitFor()
+    // The GM may draw a coast where the chart has none near (seed 002 §3: land hexes by the Campaign Master's instructions).
+    await dialog.locator('[data-test=coast-edge]').click()
+    await page.locator('.n-base-select-option:visible').getByText('West edge (left)', { exact: true }).click()
+    await notes.getByText('A coastline 2 hexes deep runs along the west edge, where the GM put it.').waitFor()
+    await expect.poll(() => map.locator('polygon[fill="#d9c9a0"]').count()).toBe(36)
+    await shot(page, 'atrilia-encounter-setup-coast')
     await dialog.locator('[data-test=ambush]').click()
     await notes.getByText('Ambush! The encounter is surprised: none of its ships may move on the first turn (seed 002 §11.3.2).').waitFor()
     await dialog.locator('[data-test=coastline]').click()
