@@ -116,6 +116,9 @@ describe('an Atrilian encounter fought on the hex board, in Chromium (issue 18)'
     // ── The voyage waits for the battle, with a link to it ────────────────────
     await page.goto(`${host.url}#/campaign/voyages/${v.id}`)
     await page.locator('[data-test=voyage-in-battle]').getByText('A battle is being fought', { exact: false }).waitFor()
+    await page.locator('[data-test=voyage-encounters]').getByText('fought on the hex board', { exact: false }).waitFor()
+    await hideMessages(page)
+    await shot(page, 'atrilia-encounter-voyage-in-battle')
     await page.locator('[data-test=open-battle]').click()
     await page.waitForURL(new RegExp(`#/campaign/battles/${battleId}`))
   })
