@@ -59,6 +59,17 @@ describe('an Atrilian encounter fought on the hex board (issue 18)', () => {
     expect(await t.door.call('voyages.get', { voyageId })).toEqual(before)
   })
 
+  it('one command, one undo: the battle goes and the encounter waits again', async () => {
+    const before = await t.door.call('voyages.get', { voyageId })
+    const battles = (await t.door.call('battles.list')).length
+    const out = await t.door.call('voyages.fightEncounter', { voyageId, evenStart: 3 })
+    expect((await t.door.call('battles.list')).length).toBe(battles + 1)
+    expect(out.voyage.battleId).toBe(out.battleId)
+    await t.door.call('history.undo')
+    expect((await t.door.call('battles.list')).length).toBe(battles)
+    expect(await t.door.call('voyages.get', { voyageId })).toEqual(before)
+  })
+
   it('bad set-up input is refused naming its field, and nothing changes', async () => {
     const before = await t.door.call('voyages.get', { voyageId })
     const battles = (await t.door.call('battles.list')).length
