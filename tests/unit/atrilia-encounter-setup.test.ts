@@ -130,6 +130,13 @@ describe('the battle set-up from an Atrilian encounter (issue 18)', () => {
     expect(EncounterBattleChoices.safeParse({ evenStart: 6 }).success).toBe(false)
   })
 
+  it('seed 002 §11.1: national characteristics are an optional rule, off unless the GM turns them on', () => {
+    expect(build().setup!.options.nationalCharacteristics).toBe(false)
+    const on = build({ nationalCharacteristics: true })
+    expect(on.setup!.options.nationalCharacteristics).toBe(true)
+    expect(on.notes).toContain('National characteristics are in play (seed 002 §11.1).')
+  })
+
   it('seed 002 §7.4: marines beyond what a ship holds on the board stay out of the battle, and the set-up says so; §2: a size 0 ship never fights', () => {
     const sq: Fleet = { ...squadron(1), ships: [{ id: 'ship-1', name: 'Baghla', shipId: 1, profile: { ...galley, type: 'baghla', size: 1, marines: 3 } }, { id: 'ship-2', name: 'Pirogue', shipId: 2, profile: null }] }
     const r = build({}, null, sq)

@@ -68,6 +68,8 @@ export const EncounterBattleChoices = z
       .array(z.object({ ship: Id, at: z.string().trim().min(1, 'give a hex such as D11').max(12), facing: FacingSchema.optional() }).strict())
       .max(60)
       .default([]),
+    /** §11.1 national characteristics (optional rule, off by default). */
+    nationalCharacteristics: z.boolean().default(false),
     /** Who orders the encounter's ships: the GM or the computer. */
     encounterControl: z.enum(['gm', 'ai']).default('ai')
   })
@@ -377,6 +379,7 @@ export function encounterSetup(input: {
   const firstFleet = c.first === SQUADRON ? input.squadron : input.encounter
   notes.push(`${firstFleet === input.squadron ? 'The squadron' : 'The encounter'} is listed first and moves first (seed 002 §3.3).`)
   if (c.evenStart !== null) notes.push(`Even start: each side's first movement roll is ${c.evenStart} (seed 002 §11.3.1).`)
+  if (c.nationalCharacteristics) notes.push('National characteristics are in play (seed 002 §11.1).')
   if (c.ambush !== null) notes.push(`Ambush! ${c.ambush === SQUADRON ? 'The squadron' : 'The encounter'} is surprised: none of its ships may move on the first turn (seed 002 §11.3.2).`)
 
   const sides = [
@@ -389,7 +392,7 @@ export function encounterSetup(input: {
     sides,
     ships,
     land,
-    options: { nationalCharacteristics: false, evenStart: c.evenStart, ambush: c.ambush, victory: [] },
+    options: { nationalCharacteristics: c.nationalCharacteristics, evenStart: c.evenStart, ambush: c.ambush, victory: [] },
     seed: input.seed,
     rules
   }
