@@ -130,6 +130,13 @@ describe('the battle set-up from an Atrilian encounter (issue 18)', () => {
     expect(EncounterBattleChoices.safeParse({ evenStart: 6 }).success).toBe(false)
   })
 
+  it('seed 002 §9.2: a ballista fires spears or flaming missiles for the whole encounter, as the GM chooses; a ship without one is refused at the field', () => {
+    const sq: Fleet = { ...squadron(1), ships: [{ id: 'ship-1', name: 'Thalassa', shipId: 1, profile: { ...galley, ballista: 'spear' } }] }
+    expect(build({}, null, sq).setup!.ships[0]!.ballista).toBe('spear')
+    expect(build({ ballistas: { 'ship-1': 'flaming' } }, null, sq).setup!.ships[0]!.ballista).toBe('flaming')
+    expect(build({ ballistas: { 'met-1': 'flaming' } }, null, sq).problems[0]).toMatchObject({ field: 'ballistas.met-1', message: expect.stringMatching(/has no ballista/) })
+  })
+
   it('seed 002 §11.1: national characteristics are an optional rule, off unless the GM turns them on', () => {
     expect(build().setup!.options.nationalCharacteristics).toBe(false)
     const on = build({ nationalCharacteristics: true })

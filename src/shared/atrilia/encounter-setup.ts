@@ -68,6 +68,8 @@ export const EncounterBattleChoices = z
       .array(z.object({ ship: Id, at: z.string().trim().min(1, 'give a hex such as D11').max(12), facing: FacingSchema.optional() }).strict())
       .max(60)
       .default([]),
+    /** §9.2: what each ship's ballista fires for the whole encounter, by her set-up id (default spears). */
+    ballistas: z.record(Id, z.enum(['spear', 'flaming'])).default({}),
     /** §11.1 national characteristics (optional rule, off by default). */
     nationalCharacteristics: z.boolean().default(false),
     /** Who orders the encounter's ships: the GM or the computer. */
@@ -338,6 +340,11 @@ export function encounterSetup(input: {
       taken.set(key(h), a.ship.name)
     })
   }
+  for (const id of Object.keys(c.ballistas)) {
+    const x = all.find((a) => a.ship.id === id)
+    if (!x) problems.push({ field: `ballistas.${id}`, message: `there is no ship “${id}” in this battle` })
+    else if (!x.ship.profile!.ballista) problems.push({ field: `ballistas.${id}`, message: `${the(x.ship.name)} has no ballista` })
+  }
   const squadronShips = all.filter((a) => a.side === SQUADRON)
   const encounterShips = all.filter((a) => a.side === ENCOUNTER)
   if (squadronShips.length === 0) problems.push({ field: 'voyageId', message: 'none of the squadron’s ships can fight on the hex board (each is size 0, or none is sailing)' })
@@ -368,7 +375,7 @@ export function encounterSetup(input: {
       ram: p.ram,
       corvus: p.corvus,
       castle: p.castle,
-      ballista: p.ballista,
+      ballista: p.ballista ? (c.ballistas[a.ship.id] ?? p.ballista) : null,
       catapult: p.catapult,
       marines,
       wizards: marines > 0 ? p.wizards : null,
