@@ -96,7 +96,7 @@ describe('voyages in an Atrilia campaign (seed 002 §2; rules guide §3)', () =>
     const [v] = (await t.door.call('voyages.list')).filter((x) => x.status === 'atSea')
     const day = (await t.door.call('clock.now')).day
     const after = await t.door.call('voyages.addEncounter', { voyageId: v!.id, ships: [meshueshGalley], note: 'Raiders out of the north' })
-    expect(after.pending).toMatchObject({ kind: 'atrilianEncounter', n: 1, day, source: 'gm', label: 'Meshuesh large galley', choices: ['pass', 'parley'] })
+    expect(after.pending).toMatchObject({ kind: 'atrilianEncounter', n: 1, day, source: 'gm', label: 'Meshuesh large galley', choices: ['pass', 'parley', 'fight'] })
     expect(after.encounters).toHaveLength(1)
     expect(after.encounters[0]!.ships[0]).toEqual(meshueshGalley)
     expect(after.log.at(-1)!.text).toContain('a Meshuesh large galley, veteran crew (2 marine points, a corvus, a ram)')

@@ -6,6 +6,7 @@ import { ATRILIA_ODDS_MAX_RUNS, type AtriliaStartInput } from '../../shared/comm
 import { CommandError } from '../../shared/errors'
 import type { DiceBox } from '../../shared/dice/roll'
 import { getRule } from '../campaign-core/rules'
+import { registerHexBattleStarter } from '../campaign-core/battle-seam'
 import type { Db } from '../campaign/sqlite'
 import { seedFromDice } from './battles'
 import { insertStepped, type SteppedDef } from './stepped'
@@ -61,3 +62,6 @@ export function beginAtriliaBattle(db: Db, input: AtriliaStartInput, dice: (give
   const setup = AtriliaSetup.parse({ ...base, ...(input.name ? { name: input.name } : {}), seed, rules: getRule(db, 'atriliaBattle') })
   return insertStepped(db, ATRILIA_STEPPED, { name: setup.name, setup, seed, control: input.control })
 }
+
+// A voyage's Atrilian encounter fought on the hex board (issue 18) starts here, through the battle seam.
+registerHexBattleStarter((db, r, dice) => beginAtriliaBattle(db, { ruleset: 'atrilia', name: r.name, setup: r.setup, control: r.control }, dice))

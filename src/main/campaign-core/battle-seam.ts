@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import type { BattleParticipantInput } from '../../shared/commands/battles'
 import type { DiceBox } from '../../shared/dice/roll'
 import type { Range, Weather } from '../../shared/highseas/types'
+import type { AtriliaSetup } from '../../shared/atrilia/types'
 import type { Db } from '../campaign/sqlite'
 
 /** A battle started for a voyage: its name, who fights on which side, the range and the weather. */
@@ -22,7 +23,17 @@ export interface BattleForVoyage {
 export type BattleStarter = (db: Db, request: BattleForVoyage, dice: (given?: readonly number[]) => DiceBox) => { battleId: number }
 export type BattleConcludedHook = (db: Db, battleId: number) => void
 
+/** A hex battle (seed 002) started for a voyage: its set-up (ships carry their campaign ship ids) and who orders each side. */
+export interface HexBattleForVoyage {
+  voyageId: number
+  name: string
+  setup: AtriliaSetup
+  control: Record<string, 'gm' | 'ai'>
+}
+export type HexBattleStarter = (db: Db, request: HexBattleForVoyage, dice: (given?: readonly number[]) => DiceBox) => { battleId: number }
+
 let starter: BattleStarter | null = null
+let hexStarter: HexBattleStarter | null = null
 const concludedHooks: BattleConcludedHook[] = []
 
 /** The battle system says how a battle is started (called once, when its module loads). */
@@ -34,6 +45,17 @@ export function registerBattleStarter(start: BattleStarter): void {
 export function startBattleFor(db: Db, request: BattleForVoyage, dice: (given?: readonly number[]) => DiceBox): { battleId: number } {
   if (!starter) throw new Error('No battle system is loaded to start a battle for the voyage.')
   return starter(db, request, dice)
+}
+
+/** The Atrilian battle system says how a hex battle is started (called once, when its module loads). */
+export function registerHexBattleStarter(start: HexBattleStarter): void {
+  hexStarter = start
+}
+
+/** Start an Atrilian hex battle for a voyage's encounter; the voyage keeps the id it answers. */
+export function startHexBattleFor(db: Db, request: HexBattleForVoyage, dice: (given?: readonly number[]) => DiceBox): { battleId: number } {
+  if (!hexStarter) throw new Error('No hex battle system is loaded to start a battle for the voyage.')
+  return hexStarter(db, request, dice)
 }
 
 /** A campaign procedure that starts battles says what it does when one of them is concluded. */

@@ -29,6 +29,8 @@ export interface VoyageRules {
   encounterNote(db: Db): string | null
   /** The encounter of the day at sea, when the setting rolls one of its own (null: nothing met). */
   dailyEncounter?(db: Db, at: { day: number; n: number; position: Point | null }, box: DiceBox, rolls: VoyageRoll[]): AtrilianEncounter | null
+  /** Why a prize taken in battle cannot sail on with the squadron (too few hands), or null when she can (absent: Théah's rule). */
+  prizeUnmanned?(db: Db, shipId: number): string | null
   /** Whether a day check falls (for the voyage's "next check" line): the next day, or never. */
   checksDaily?(db: Db): boolean
 }

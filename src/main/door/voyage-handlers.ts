@@ -15,7 +15,7 @@ import {
   startVoyage,
   voyageView
 } from '../theah/voyages'
-import { addAtrilianEncounter } from '../atrilia/voyages'
+import { addAtrilianEncounter, encounterBattleSetup, fightAtrilianEncounter } from '../atrilia/voyages'
 import { unitOf } from '../campaign-core/voyage-rules'
 import type { CampaignContext, HandlerSpec } from './types'
 import { waterWords } from '../../shared/words'
@@ -138,6 +138,24 @@ export const voyageHandlers: VoyageHandlers = {
     kind: 'write',
     run: ({ campaign: { db } }, input) => addAtrilianEncounter(db, input),
     describe: (_i, out) => `Encounter on ${out.name}: ${out.pending && 'label' in out.pending ? out.pending.label : ''}`
+  },
+  'voyages.encounterSetup': {
+    kind: 'read',
+    run: ({ campaign: { db } }, input) => {
+      const { voyageId, ...choices } = input
+      return encounterBattleSetup(db, voyageId, choices)
+    }
+  },
+  'voyages.fightEncounter': {
+    kind: 'write',
+    run: (c, input) => {
+      c.dice(input.dice)
+      const { dice: _dice, ...rest } = input
+      const out = fightAtrilianEncounter(c.campaign.db, rest, c.dice)
+      said.set(c, `${out.voyage.name}: ${out.text}`.slice(0, 300))
+      return { voyage: out.voyage, battleId: out.battleId }
+    },
+    describe: (_i, _o, c) => said.get(c) ?? 'Fought an encounter on the hex board'
   },
   'voyages.end': {
     kind: 'write',

@@ -997,10 +997,10 @@ function answerAtrilian(
   p: AtrilianEncounter,
   input: { choice: EncounterChoice; note?: string }
 ): { voyage: VoyageView; battleId: number | null; text: string } {
-  if (!p.choices.includes(input.choice)) {
+  if (input.choice !== 'pass' && input.choice !== 'parley') {
     throw new CommandError(
       'rule',
-      `This encounter (${p.label}) can be let pass or met for a parley here; to fight it, set the ships up on the hex board from Battles → New battle, then let it pass with a note.`,
+      `This encounter (${p.label}) is let pass or met for a parley here; to fight it on the hex board, set the battle up with voyages.encounterSetup and start it with voyages.fightEncounter.`,
       { field: 'choice' }
     )
   }
@@ -1014,6 +1014,46 @@ function answerAtrilian(
   logEvent(db, v, 'choice', text, [], 0, positionOf(v, JSON.parse(v.legs) as Leg[]))
   saveVoyage(db, v, s)
   return { voyage: voyageView(db, v.id), battleId: null, text }
+}
+
+/** An Atrilian encounter waiting on a voyage with what a battle set-up needs of the voyage: her sailing ships and where she is. */
+export function waitingEncounter(db: Db, voyageId: number): { name: string; encounter: AtrilianEncounter; ships: { shipId: number; name: string }[]; position: Point | null } {
+  const v = requireVoyage(db, voyageId)
+  if (v.status !== 'atSea') throw new CommandError('rule', `The voyage “${v.name}” is over.`, { field: 'voyageId' })
+  const p = v.pending ? (JSON.parse(v.pending) as PendingEncounter | PendingEvent | AtrilianEncounter) : null
+  if (!p || p.kind !== 'atrilianEncounter') throw new CommandError('rule', `The voyage “${v.name}” has no Atrilian encounter waiting to be fought.`, { field: 'voyageId' })
+  return {
+    name: v.name,
+    encounter: p,
+    ships: sailing(shipsOf(db, v.id)).map((sh) => ({ shipId: sh.ship_id, name: sh.name })),
+    position: positionOf(v, JSON.parse(v.legs) as Leg[])
+  }
+}
+
+/**
+ * The waiting Atrilian encounter fought (issue 18): `start` starts the battle (through the battle seam); the
+ * voyage is linked to it as a Théah fight is (its battle, stop 'battle'), the encounter's answer is 'fight' and
+ * the log says so. The voyage waits for the battle and takes its results when it is concluded.
+ */
+export function fightVoyageEncounter(
+  db: Db,
+  voyageId: number,
+  note: string | undefined,
+  start: (encounter: AtrilianEncounter) => { battleId: number; text: string }
+): { voyage: VoyageView; battleId: number; text: string } {
+  const v = requireVoyage(db, voyageId)
+  const p = waitingEncounter(db, voyageId).encounter
+  const s = stateOf(v)
+  const out = start(p)
+  const n = note?.trim() || null
+  s.encounters = s.encounters.map((e) => (e.n === p.n ? { ...p, answer: { choice: 'fight' as const, note: n } } : e))
+  v.pending = null
+  v.battle_id = out.battleId
+  v.stop = 'battle'
+  const text = `${out.text}${n ? ` — ${n}` : ''}`
+  logEvent(db, v, 'battle', text, [], 0, positionOf(v, JSON.parse(v.legs) as Leg[]))
+  saveVoyage(db, v, s)
+  return { voyage: voyageView(db, v.id), battleId: out.battleId, text }
 }
 
 /**
@@ -1042,10 +1082,12 @@ export function addVoyageEncounter(db: Db, voyageId: number, make: (at: { day: n
 export function voyageBattleConcluded(db: Db, battleId: number): void {
   const v = stmt(db, `SELECT * FROM voyage WHERE battle_id = ? AND status = 'atSea'`).get(battleId) as VoyageRow | undefined
   if (!v) return
-  const b = stmt(db, `SELECT name, result FROM battle WHERE id = ?`).get(battleId) as { name: string; result: string | null }
+  const b = stmt(db, `SELECT name, result, ruleset FROM battle WHERE id = ?`).get(battleId) as { name: string; result: string | null; ruleset: string }
   const result = b.result
     ? (JSON.parse(b.result) as { lines: { shipId: number | null; fate: string }[]; applied?: { shipId: number | null }[]; winner: string | null })
     : { lines: [], applied: [], winner: null }
+  const hex = b.ruleset === 'atrilia'
+  const R = voyageRulesOf(db)
   const s = stateOf(v)
   const texts: string[] = []
   for (const sh of sailing(shipsOf(db, v.id))) {
@@ -1057,9 +1099,12 @@ export function voyageBattleConcluded(db: Db, battleId: number): void {
     if (state !== sh.state) {
       stmt(db, `UPDATE voyage_ship SET state = ? WHERE voyage_id = ? AND ship_id = ?`).run(state, v.id, sh.ship_id)
       texts.push(`the ${sh.name} was ${state === 'sunk' ? 'sunk' : 'taken'} and leaves the squadron`)
-    }
+    } else if (hex && line?.fate === 'exited') {
+      // Seed 002 §5.11 "Ships exiting the map are counted as lost. They may be used in subsequent encounters" (rules guide §3: out of that encounter only).
+      texts.push(`the ${sh.name} left the battle map and sails on with the squadron`)
+    } else if (hex && line?.fate === 'crippled') texts.push(`the ${sh.name} is crippled`)
   }
-  const taken = result.lines.filter((l) => l.shipId !== null && l.fate === 'captured' && !shipsOf(db, v.id).some((x) => x.ship_id === l.shipId)).length
+  let taken = hex ? 0 : result.lines.filter((l) => l.shipId !== null && l.fate === 'captured' && !shipsOf(db, v.id).some((x) => x.ship_id === l.shipId)).length
   // Prizes taken in the battle sail on with the squadron (to be brought into port), at its speed.
   const squadron = shipsOf(db, v.id)
   let position = (stmt(db, `SELECT COALESCE(MAX(position), -1) AS n FROM voyage_ship WHERE voyage_id = ?`).get(v.id) as { n: number }).n
@@ -1069,11 +1114,20 @@ export function voyageBattleConcluded(db: Db, battleId: number): void {
     if (a.shipId === null || squadron.some((x) => x.ship_id === a.shipId)) continue
     const row = stmt(db, `SELECT id, name, status, origin FROM ship WHERE id = ?`).get(a.shipId) as { id: number; name: string; status: string; origin: string } | undefined
     if (!row || row.origin !== 'prize' || row.status !== 'sea') continue
+    if (hex) taken++ // an Atrilian encounter's ship has no campaign ship until she is taken: the prize row is the one written
     // A prize sails only with her prize crew: fewer hands than her minimum sail crew, she lies where she is (issue 16 point 10).
-    const st = sailingState(db, row.id)
-    if (!st.canSail) {
-      unmanned.push(`the ${row.name} has ${plural(st.hands, 'hand')}, fewer than her minimum sail crew of ${st.minSailCrew}: she cannot sail on with the squadron until manned`)
-      continue
+    if (R.prizeUnmanned) {
+      const why = R.prizeUnmanned(db, row.id)
+      if (why) {
+        unmanned.push(`the prize ${row.name} lies where she is until she is manned (${why.charAt(0).toLowerCase()}${why.slice(1)})`)
+        continue
+      }
+    } else {
+      const st = sailingState(db, row.id)
+      if (!st.canSail) {
+        unmanned.push(`the ${row.name} has ${plural(st.hands, 'hand')}, fewer than her minimum sail crew of ${st.minSailCrew}: she cannot sail on with the squadron until manned`)
+        continue
+      }
     }
     stmt(db, `INSERT INTO voyage_ship (voyage_id, ship_id, position) VALUES (?, ?, ?)`).run(v.id, row.id, ++position)
     prizes.push(row.name)
@@ -1087,7 +1141,9 @@ export function voyageBattleConcluded(db: Db, battleId: number): void {
     db,
     v,
     'battle',
-    `The ${b.name} is over${result.winner ? `: the ${result.winner === 'ours' ? 'squadron' : result.winner} side is left fighting` : ''}${texts.length ? `; ${texts.join('; ')}` : ''}${taken ? `; ${plural(taken, 'prize')} taken` : ''}.`,
+    hex
+      ? `The ${b.name} is over${result.winner ? `, won by ${/^the /i.test(result.winner) ? result.winner : `the ${result.winner}`}` : ', with no winner'}${texts.length ? `; ${texts.join('; ')}` : ''}${taken ? `; ${plural(taken, 'prize')} taken` : ''}.`
+      : `The ${b.name} is over${result.winner ? `: the ${result.winner === 'ours' ? 'squadron' : result.winner} side is left fighting` : ''}${texts.length ? `; ${texts.join('; ')}` : ''}${taken ? `; ${plural(taken, 'prize')} taken` : ''}.`,
     [],
     0,
     at,

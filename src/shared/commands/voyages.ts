@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { Range, Weather } from '../highseas/types'
-import { BattleParticipantInput } from './battles'
+import { AtriliaSetupOut, BattleParticipantInput } from './battles'
+import { EncounterBattleChoices } from '../atrilia/encounter-setup'
+import { Edge } from '../atrilia/types'
 import { contract } from './contract'
 import { DisplayName, NoInput } from './schemas'
 import { AtrilianEncounterShip } from '../voyage/atrilia'
@@ -372,6 +374,18 @@ export const DramaPool = z.object({
 })
 
 const VoyageRef = { voyageId: Id }
+
+/** A hex battle's set-up for an Atrilian encounter, with the words of every choice made for the GM. */
+export const EncounterSetupView = z.object({
+  voyageId: Id,
+  setup: AtriliaSetupOut,
+  edges: z.object({ squadron: Edge, encounter: Edge, coast: Edge.nullable() }),
+  /** The chart's nearest land within reach of a coastline (null: open sea). */
+  near: z.object({ name: z.string(), km: z.number(), edge: Edge }).nullable(),
+  notes: z.array(z.string()),
+  sides: z.array(z.object({ id: z.string(), name: z.string(), control: z.enum(['gm', 'ai']) }))
+})
+export type EncounterSetupView = z.infer<typeof EncounterSetupView>
 const Dice = z.array(z.number().int()).max(2000).optional()
 const ShipIds = z
   .array(Id)
@@ -581,6 +595,22 @@ export const voyageContracts = {
       })
       .strict(),
     output: VoyageView
+  }),
+  'voyages.encounterSetup': contract({
+    summary:
+      'Atrilia: the hex battle set-up for the encounter the voyage waits on, for the GM to see and adjust before starting it (seed 002 §3, §11.2, §11.3): both squadrons along opposite map edges by default, a coastline from the chart\'s land near the voyage, who moves first, "Even start" or "Ambush!", ships moved by hand. Nothing changes.',
+    scope: 'campaign',
+    mutates: false,
+    input: EncounterBattleChoices.extend({ ...VoyageRef }).strict(),
+    output: EncounterSetupView
+  }),
+  'voyages.fightEncounter': contract({
+    summary:
+      'Atrilia: fight the encounter the voyage waits on, on the hex board, with the set-up voyages.encounterSetup shows for the same choices. The battle is linked to the voyage, which waits for it and takes its results when it is concluded.',
+    scope: 'campaign',
+    mutates: true,
+    input: EncounterBattleChoices.extend({ ...VoyageRef, note: z.string().max(2000).optional(), dice: Dice }).strict(),
+    output: z.object({ voyage: VoyageView, battleId: Id })
   }),
   'voyages.end': contract({
     summary: 'End a voyage at sea where she is (the ships stay at sea), or in a port (they enter it).',
