@@ -105,6 +105,13 @@ export function repairStatus(db: Db, shipId: number): { repairing: boolean; port
         : `Crippled: repairing in ${port}, ready on ${label} for ${costText}`
     }
   }
+  // Just come into a friendly port: the clock's next day is her first day of repairs (the daily step counts it).
+  const here = friendlyPortOf(db, shipId)
+  if (here) {
+    const readyDay = currentDay(db) + 1 + p.days
+    const label = labelOf(db)(readyDay)
+    return { repairing: true, port: here.name, readyDay, readyLabel: label, cost: p.cost, text: `Crippled: repairing in ${here.name}, ready on ${label} for ${costText}` }
+  }
   return { repairing: false, port: null, readyDay: null, readyLabel: null, cost: p.cost, text: `Crippled: needs ${p.daysText} in a friendly port and ${costText}` }
 }
 

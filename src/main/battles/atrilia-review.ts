@@ -167,8 +167,8 @@ function proposeLine(db: Db, b: Battle, s: ShipSetup): Line {
     const kind = s.wizards!
     how.push(
       lost
-        ? `Her ${wizardWords(kind, wizardsCarried)} were lost with her marines (§9.1: a ship that loses all her marines loses her wizards too).`
-        : `Her ${wizardWords(kind, wizardsCarried)} came through with her marines.`
+        ? `${wizardsCarried === 1 ? `Her ${WIZARD_NAMES[kind].one} was` : `Her ${wizardWords(kind, wizardsCarried)} were`} lost with her marines (§9.1: a ship that loses all her marines loses her wizards too).`
+        : `${wizardsCarried === 1 ? `Her ${WIZARD_NAMES[kind].one}` : `Her ${wizardWords(kind, wizardsCarried)}`} came through with her marines.`
     )
   }
 
