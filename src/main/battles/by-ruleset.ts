@@ -4,6 +4,7 @@ import { CommandError } from '../../shared/errors'
 import { stmt, type Db } from '../campaign/sqlite'
 import { labelOf } from '../campaign-core/clock-state'
 import { ATRILIA_STEPPED } from './atrilia'
+import { GALLEYS_STEPPED } from './galleys'
 import { HIGH_SEAS_STEPPED } from './high-seas'
 import { RULESET_NAMES, requireRow } from './rows'
 import { loadStepped, steppedSummary, type SteppedDef } from './stepped'
@@ -11,11 +12,11 @@ import { loadStepped, steppedSummary, type SteppedDef } from './stepped'
 /**
  * Which SteppedDef serves a stored battle (issue 17): every battle is served by the generic code of
  * ./stepped.ts with its ruleset's SteppedDef — High Seas (./high-seas.ts: one step a whole turn, its
- * turns in `battle_turn`, control per ship) and the Atrilian hex battle (./atrilia.ts). Galleys &
- * Galleons and Broadsides add their SteppedDef here when they come.
+ * turns in `battle_turn`, control per ship), the Atrilian hex battle (./atrilia.ts) and the Galleys &
+ * Galleons table (./galleys.ts). Broadsides adds its SteppedDef here when it comes.
  */
 
-const STEPPED: Partial<Record<RulesetId, SteppedDef>> = { highSeas: HIGH_SEAS_STEPPED, atrilia: ATRILIA_STEPPED }
+const STEPPED: Partial<Record<RulesetId, SteppedDef>> = { highSeas: HIGH_SEAS_STEPPED, atrilia: ATRILIA_STEPPED, galleys: GALLEYS_STEPPED }
 
 /** The SteppedDef of a ruleset; one not playable yet is refused. */
 export function steppedDefOf(ruleset: RulesetId): SteppedDef {

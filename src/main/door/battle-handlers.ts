@@ -10,6 +10,8 @@ import { runOdds } from '../highseas/odds'
 import { getRule } from '../campaign-core/rules'
 import { CommandError } from '../../shared/errors'
 import { beginAtriliaBattle } from '../battles/atrilia'
+import { beginGalleysBattle } from '../battles/galleys'
+import { concludeGalleysBattle, reviewGalleysBattle } from '../battles/galleys-review'
 import { concludeAtriliaBattle, reviewAtriliaBattle } from '../battles/atrilia-review'
 import { anySummary, defOfBattle, listAllBattles } from '../battles/by-ruleset'
 import { RULESET_NAMES, rulesetOf, theBattle } from '../battles/rows'
@@ -17,7 +19,7 @@ import { sideName } from '../../shared/words'
 import type { TurnReport, BattleState } from '../../shared/highseas/types'
 import { checkStepOrders, concludeStepped, replayStepped, resolveNextStep, saveStepOrders, setSideControl, steppedOddsInput, steppedView } from '../battles/stepped'
 import { labelOf } from '../campaign-core/clock-state'
-import { runSteppedOdds } from '../highseas/odds'
+import { runSteppedOdds, type SteppedOddsRuleset } from '../highseas/odds'
 import type { CommandOutput } from '../../shared/commands'
 import type { AppContext, CampaignContext, HandlerSpec } from './types'
 
@@ -69,7 +71,12 @@ export const battleHandlers: BattleHandlers = {
 
   'battles.start': {
     kind: 'write',
-    run: (c, input) => (input.ruleset === 'atrilia' ? beginAtriliaBattle(c.campaign.db, input, c.dice) : beginBattle(c.campaign.db, input, c.dice)),
+    run: (c, input) =>
+      input.ruleset === 'atrilia'
+        ? beginAtriliaBattle(c.campaign.db, input, c.dice)
+        : input.ruleset === 'galleys'
+          ? beginGalleysBattle(c.campaign.db, input, c.dice)
+          : beginBattle(c.campaign.db, input, c.dice),
     describe: (_input, out, c) => {
       const v = anySummary(c.campaign.db, out.battleId)
       return `Started ${theBattle(v.name)}: ${v.sides.map((s) => s.names.join(', ')).join(' against ')}`
@@ -163,7 +170,7 @@ export const battleHandlers: BattleHandlers = {
         const o = steppedOddsInput(db, def, input.battleId)
         const key = `${path}#${input.battleId}#ai`
         return () =>
-          runSteppedOdds('atrilia', o.setup, o.state, input.runs, (done, total) => progress(done, total, `${done.toLocaleString('en')} of ${total.toLocaleString('en')} runs`), {
+          runSteppedOdds(def.ruleset.id as SteppedOddsRuleset, o.setup, o.state, input.runs, (done, total) => progress(done, total, `${done.toLocaleString('en')} of ${total.toLocaleString('en')} runs`), {
             key,
             seed: o.seed,
             ...(signal ? { signal } : {})
@@ -238,13 +245,28 @@ export const battleHandlers: BattleHandlers = {
 
   'battles.review': {
     kind: 'read',
-    run: ({ campaign: { db } }, input) => (rulesetOf(db, input.battleId) === 'atrilia' ? reviewAtriliaBattle(db, input.battleId) : reviewBattle(db, input.battleId))
+    run: ({ campaign: { db } }, input) => {
+      const ruleset = rulesetOf(db, input.battleId)
+      return ruleset === 'atrilia' ? reviewAtriliaBattle(db, input.battleId) : ruleset === 'galleys' ? reviewGalleysBattle(db, input.battleId) : reviewBattle(db, input.battleId)
+    }
   },
 
   'battles.conclude': {
     kind: 'write',
     run: (c, input) => {
       const db = c.campaign.db
+      const stored = rulesetOf(db, input.battleId)
+      if (input.ruleset === 'galleys') {
+        if (stored !== 'galleys') {
+          throw new CommandError('invalid_input', `ruleset: ${theBattle(anySummary(db, input.battleId).name, true)} is fought under ${RULESET_NAMES[stored]}, not the Galleys & Galleons rules: conclude it with its own ruleset.`, {
+            field: 'ruleset',
+            ruleset: stored
+          })
+        }
+        const out = concludeGalleysBattle(db, input.battleId)
+        said.set(c, out.said)
+        return { battleId: out.battleId, applied: [] }
+      }
       if (input.ruleset === 'atrilia') {
         const def = defOfBattle(db, input.battleId)
         if (def.ruleset.id === 'highSeas') {

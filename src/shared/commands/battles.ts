@@ -34,6 +34,16 @@ import {
   type AtriliaSetup as AtriliaSetupT,
   type AtriliaState as AtriliaStateT
 } from '../atrilia/types'
+import {
+  GalleysOrders as GalleysOrdersSchema,
+  GalleysSetup as GalleysSetupSchema,
+  Id as GalleysId,
+  type GalleysOrders as GalleysOrdersT,
+  type GalleysOrdersInput as GalleysOrdersInputT,
+  type GalleysReport as GalleysReportT,
+  type GalleysSetup as GalleysSetupT,
+  type GalleysState as GalleysStateT
+} from '../galleys/types'
 
 /** Contracts of High Seas battles (seed 003, IV–VI) and their calculators. */
 
@@ -197,18 +207,18 @@ export const AtriliaReportOut = json<AtriliaReportT>('the report of one step')
  * participant id —, `melee` results and `heroic` actions), which replace the orders saved for the turn.
  */
 export const StepOrdersIn = z
-  .custom<AtriliaOrdersInputT | TurnOrdersInputT>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: 'must be the orders of one step (an object)' })
+  .custom<AtriliaOrdersInputT | GalleysOrdersInputT | TurnOrdersInputT>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: 'must be the orders of one step (an object)' })
   .meta({
-    description: "The orders of one step under the battle's ruleset: Atrilia's AtriliaOrders (with its phase) or High Seas' TurnOrders ({ships, melee, heroic}) for the whole turn.",
-    // For the API's JSON schema: the two shapes (the handler checks the one of the battle's ruleset).
-    anyOf: [AtriliaOrdersSchema, TurnOrders].map((t) => {
+    description: "The orders of one step under the battle's ruleset: Atrilia's AtriliaOrders (with its phase), Galleys & Galleons' GalleysOrders ({order, actions}: one player's turn) or High Seas' TurnOrders ({ships, melee, heroic}) for the whole turn.",
+    // For the API's JSON schema: the three shapes (the handler checks the one of the battle's ruleset).
+    anyOf: [AtriliaOrdersSchema, GalleysOrdersSchema, TurnOrders].map((t) => {
       const { $schema: _, ...rest } = z.toJSONSchema(t, { io: 'input', unrepresentable: 'any' })
       return rest
     })
   })
-export const StepOrdersOut = json<AtriliaOrdersT | TurnOrdersT>('the orders of one step')
-export const StepReportOut = json<AtriliaReportT | TurnReportT>('the report of one step')
-export const StepStateOut = json<AtriliaStateT | BattleStateT>('the state of a battle')
+export const StepOrdersOut = json<AtriliaOrdersT | GalleysOrdersT | TurnOrdersT>('the orders of one step')
+export const StepReportOut = json<AtriliaReportT | GalleysReportT | TurnReportT>('the report of one step')
+export const StepStateOut = json<AtriliaStateT | GalleysStateT | BattleStateT>('the state of a battle')
 
 
 /** Start an Atrilian hex battle: from a preset or a full setup (exactly one), each side GM or AI. */
@@ -248,7 +258,54 @@ export const AtriliaBattleView = BattleSummary.extend({
 })
 export type AtriliaBattleView = z.infer<typeof AtriliaBattleView>
 
-export const AnyBattleView = z.discriminatedUnion('ruleset', [BattleView, AtriliaBattleView])
+// ─── Galleys & Galleons (seed 000 house rules, issue 19) ────────────────────────────────────────
+
+/** The presets a Galleys & Galleons battle may start from (src/shared/galleys/preset.ts). */
+export const GalleysPresetId = z.enum(['assurance', 'scillyLand', 'scillyStrait'])
+
+export const GalleysSetupOut = json<GalleysSetupT>('a Galleys & Galleons battle setup')
+export const GalleysStateOut = json<GalleysStateT>('a Galleys & Galleons battle state')
+export const GalleysOrdersOut = json<GalleysOrdersT>('the orders of one player’s turn')
+export const GalleysReportOut = json<GalleysReportT>('the report of one player’s turn')
+
+/** Start a Galleys & Galleons battle: from a preset or a full setup (exactly one), each player GM or AI. */
+export const GalleysStartInput = z
+  .object({
+    ruleset: z.literal('galleys'),
+    name: DisplayName.optional(),
+    preset: GalleysPresetId.optional(),
+    /** The full setup (its `rules` are replaced by the campaign's Galleys & Galleons tables). */
+    setup: GalleysSetupSchema.optional(),
+    /** Per player id: 'gm' (the default) or 'ai'. */
+    control: z.record(GalleysId, SideControl).optional(),
+    seed: z.number().int().min(0).max(2 ** 31 - 1).optional()
+  })
+  .strict()
+export type GalleysStartInput = z.output<typeof GalleysStartInput>
+
+export const GalleysBattleView = BattleSummary.extend({
+  ruleset: z.literal('galleys'),
+  setup: GalleysSetupOut,
+  state: GalleysStateOut,
+  /** The next step: its turn, the player whose turn it is, its label. */
+  step: StepInfo,
+  /** Per player id: who orders its turns. */
+  control: z.record(z.string(), SideControl),
+  /** The orders saved for the next player's turn (no actions when none). */
+  pending: GalleysOrdersOut,
+  /** The check of `pending` (always empty: only legal orders are saved). */
+  problems: z.array(OrderProblem),
+  /** What the AI would order for the next turn when its player is the AI's, else null. */
+  aiPreview: GalleysOrdersOut.nullable(),
+  /** Every resolved player's turn, oldest first, with every procedure and its dice. */
+  log: z.array(GalleysReportOut),
+  outcome: StepOutcome,
+  /** The stored steps replay to the stored state. */
+  replayable: z.boolean()
+})
+export type GalleysBattleView = z.infer<typeof GalleysBattleView>
+
+export const AnyBattleView = z.discriminatedUnion('ruleset', [BattleView, AtriliaBattleView, GalleysBattleView])
 export type AnyBattleView = z.infer<typeof AnyBattleView>
 
 // ─── Review and write-back ──────────────────────────────────────────────────────────────────────
@@ -367,6 +424,34 @@ export const AtriliaBattleReview = z.object({
 })
 export type AtriliaBattleReview = z.infer<typeof AtriliaBattleReview>
 
+/** What a Galleys & Galleons battle left of a ship (seed 000 Sinking or striking, Explosions; exited by an exit zone). */
+export const GalleysFate = z.enum(['afloat', 'struck', 'sunk', 'exploded', 'crashed', 'exited'])
+
+/** A Galleys & Galleons battle's review (issue 19): read-only, each ship's fate; nothing is written back to the campaign yet. */
+export const GalleysBattleReview = z.object({
+  ruleset: z.literal('galleys'),
+  battleId: Id,
+  concluded: z.boolean(),
+  /** The winning player's name, or null (a draw, or not over). */
+  winner: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      ship: z.string(),
+      name: z.string(),
+      /** The campaign ship she is, if any (nothing is written to it yet). */
+      shipId: Id.nullable(),
+      /** Her player's id and name. */
+      player: z.string(),
+      playerName: z.string(),
+      fate: GalleysFate,
+      hits: z.number().int(),
+      /** Her fate and damage in words ("Sunk (3 hits, holed)"). */
+      text: z.string()
+    })
+  )
+})
+export type GalleysBattleReview = z.infer<typeof GalleysBattleReview>
+
 // ─── Odds ───────────────────────────────────────────────────────────────────────────────────────
 
 /** The most runs one odds request may ask for (High Seas): about 2.5 s of a duel at the bench's 20,000 duels a second (issue 14). */
@@ -378,6 +463,12 @@ export const ODDS_MAX_RUNS = 50_000
  * worker measured 1,000 runs in 3.3 s at load 9.
  */
 export const ATRILIA_ODDS_MAX_RUNS = 3_000
+/**
+ * The most runs one odds request may ask for in a Galleys & Galleons battle: about 5 s in one worker at
+ * the slowest preset's rate measured from its start ("Scilly Privateers (against the land)": 192 runs a
+ * second at load 3.5 on the 2-core machine; the Assurance duel 904, the strait 362).
+ */
+export const GALLEYS_ODDS_MAX_RUNS = 1_000
 
 const Probability = z.object({ p: z.number(), low: z.number(), high: z.number() })
 /**
@@ -443,6 +534,9 @@ export const AtriliaConcludeInput = z
   .object({ ruleset: z.literal('atrilia'), battleId: Id, lines: z.array(AtriliaReviewLine).max(60, 'at most 60 lines: a battle has at most 60 ships').optional() })
   .strict()
 
+/** Conclude a Galleys & Galleons battle: its status only (no campaign write-back yet). */
+export const GalleysConcludeInput = z.object({ ruleset: z.literal('galleys'), battleId: Id }).strict()
+
 export const battleContracts = {
   'highseas.cannonTN': contract({
     summary: 'The TN to hit with a battery (seed 003 IV, rules guide §2): 5 × Handling, range, aim, Gunnery, size, forts — with every term.',
@@ -484,16 +578,17 @@ export const battleContracts = {
     output: z.array(BattleSetup.shape.participants.element)
   }),
   'battles.start': contract({
-    summary: 'Start a battle. High Seas (the default): campaign ships, generated ships, forts and towns, the starting range and weather. Atrilian hex battle (ruleset "atrilia"): a preset or a full setup, each side GM or AI. The seed is drawn from the campaign unless given.',
+    summary: 'Start a battle. High Seas (the default): campaign ships, generated ships, forts and towns, the starting range and weather. Atrilian hex battle (ruleset "atrilia") or Galleys & Galleons (ruleset "galleys"): a preset or a full setup, each side GM or AI. The seed is drawn from the campaign unless given.',
     scope: 'campaign',
     mutates: true,
     input: z.discriminatedUnion(
       'ruleset',
       [
         HighSeasStartInput,
-        AtriliaStartInput
+        AtriliaStartInput,
+        GalleysStartInput
       ],
-      { error: 'ruleset: a battle is fought under "highSeas" (the default) or "atrilia"; Galleys & Galleons and Broadsides cannot be played yet' }
+      { error: 'ruleset: a battle is fought under "highSeas" (the default), "atrilia" or "galleys"; Broadsides cannot be played yet' }
     ),
     output: z.object({ battleId: Id })
   }),
@@ -575,7 +670,7 @@ export const battleContracts = {
     output: z.object({ report: TurnReport, state: BattleState })
   }),
   'battles.odds': contract({
-    summary: 'Play the battle from its current state many times — the AI on every ship, or this turn as ordered and then the AI — (in a worker thread) and report each side’s chances with 95% intervals. An Atrilian battle plays the AI on both sides (mode "ai" only).',
+    summary: 'Play the battle from its current state many times — the AI on every ship, or this turn as ordered and then the AI — (in a worker thread) and report each side’s chances with 95% intervals. An Atrilian or Galleys & Galleons battle plays the AI on every side (mode "ai" only).',
     scope: 'campaign',
     mutates: false,
     // At most ODDS_MAX_RUNS: what the bench (npm run bench, highseas) plays in a few seconds on one core of a 2-core machine.
@@ -589,7 +684,7 @@ export const battleContracts = {
           .max(ODDS_MAX_RUNS, `at most ${ODDS_MAX_RUNS.toLocaleString('en')} runs`)
           .default(2000)
           .meta({
-            description: `Runs to play: at most what finishes in a few seconds on one core — ${ODDS_MAX_RUNS.toLocaleString('en')} for High Seas, ${ATRILIA_ODDS_MAX_RUNS.toLocaleString('en')} for an Atrilian hex battle (about 5 s at the bench's 584 runs a second on a loaded machine); more is refused at runs.`
+            description: `Runs to play: at most what finishes in a few seconds on one core — ${ODDS_MAX_RUNS.toLocaleString('en')} for High Seas, ${ATRILIA_ODDS_MAX_RUNS.toLocaleString('en')} for an Atrilian hex battle (about 5 s at the bench's 584 runs a second on a loaded machine), ${GALLEYS_ODDS_MAX_RUNS.toLocaleString('en')} for Galleys & Galleons; more is refused at runs.`
           }),
         /** 'ai' (the default): the AI on every ship; 'asOrdered': this turn as ordered, then the AI. */
         mode: OddsMode.default('ai')
@@ -598,17 +693,17 @@ export const battleContracts = {
     output: OddsResult
   }),
   'battles.review': contract({
-    summary: 'What concluding the battle would write to the campaign: damage, guns and crew lost, powder spent, ships sunk, struck or captured. An Atrilian battle: each ship’s fate (afloat, crippled, sunk, captured, exited) and what concluding writes back — repair, marines and wizards lost, crew quality after, prizes and their owners — each line saying how it was worked out; once concluded, what was written.',
+    summary: 'What concluding the battle would write to the campaign: damage, guns and crew lost, powder spent, ships sunk, struck or captured. An Atrilian battle: each ship’s fate (afloat, crippled, sunk, captured, exited) and what concluding writes back — repair, marines and wizards lost, crew quality after, prizes and their owners — each line saying how it was worked out; once concluded, what was written. A Galleys & Galleons battle: each ship’s fate (afloat, struck, sunk, exploded, exited), read-only.',
     scope: 'campaign',
     mutates: false,
     input: z.object({ battleId: Id }).strict(),
-    output: z.union([BattleReview, AtriliaBattleReview])
+    output: z.union([BattleReview, AtriliaBattleReview, GalleysBattleReview])
   }),
   'battles.conclude': contract({
-    summary: 'Apply the (GM-edited) review to the campaign in one step: ships take their damage, prizes join their captors’ owners, sunk ships are marked lost. An Atrilian battle (ruleset "atrilia", its review lines or none for the review as proposed): sunk ships lost, crippled ships to repair in a friendly port, captured ships to their captors’ owners, marines and wizards lost, crew quality raised.',
+    summary: 'Apply the (GM-edited) review to the campaign in one step: ships take their damage, prizes join their captors’ owners, sunk ships are marked lost. An Atrilian battle (ruleset "atrilia", its review lines or none for the review as proposed): sunk ships lost, crippled ships to repair in a friendly port, captured ships to their captors’ owners, marines and wizards lost, crew quality raised. A Galleys & Galleons battle ({ruleset: "galleys", battleId}): its status only.',
     scope: 'campaign',
     mutates: true,
-    input: z.discriminatedUnion('ruleset', [HighSeasConcludeInput, AtriliaConcludeInput]),
+    input: z.discriminatedUnion('ruleset', [HighSeasConcludeInput, AtriliaConcludeInput, GalleysConcludeInput]),
     output: z.object({ battleId: Id, applied: z.array(z.object({ participantId: ParticipantId, shipId: Id.nullable(), text: z.string() })) })
   }),
   'ships.repairRudder': contract({
