@@ -125,7 +125,7 @@ describe('battles.start {ruleset: "atrilia"}', () => {
     const land = await s.fail('battles.start', { ruleset: 'atrilia', setup: onLand, seed: 1 })
     expect(land).toMatchObject({ code: 'invalid_input', details: { field: 'setup' } })
     expect(land.message).toContain('Thalassa: L6 is land (ships may not enter land hexes, §5.10)')
-    expect(await s.fail('battles.start', { ruleset: 'galleys' })).toMatchObject({ code: 'invalid_input' })
+    expect(await s.fail('battles.start', { ruleset: 'broadsides' })).toMatchObject({ code: 'invalid_input' })
     expect(s.snapshot()).toEqual(before)
   })
 })
