@@ -209,6 +209,19 @@ describe('list, odds, review and conclusion', () => {
     expect((await view(battleId)).status).toBe('active')
   })
 
+  it('removes a battle not concluded with its steps; undo brings it back', async () => {
+    const { battleId } = await call('battles.start', { ruleset: 'galleys', preset: 'scillyLand', seed: 8, control: { dutch: 'ai' } })
+    await resolveStep({ battleId })
+    expect(count(battleId)).toBe(1)
+    await call('battles.remove', { battleId })
+    expect(lastSummary()).toBe('Deleted the Scilly Privateers (against the land) (never concluded)')
+    expect(count(battleId)).toBe(0)
+    expect((await call('battles.list')).some((b) => b.id === battleId)).toBe(false)
+    await call('history.undo')
+    expect(count(battleId)).toBe(1)
+    expect(await call('battles.replay', { battleId })).toEqual({ steps: 1, same: true })
+  })
+
   it('a conclusion under the Galleys & Galleons ruleset is refused for a battle fought under other rules, at ruleset', async () => {
     const { battleId } = await call('battles.start', { ruleset: 'atrilia', preset: 'alZabdiyat', seed: 1 })
     const before = s.snapshot()
