@@ -1,15 +1,37 @@
 import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { apiOk, openPage, openSample, shot, useHost } from './harness'
 
 /**
- * A Galleys & Galleons battle (issue 19) started through the door shows in the Battles list with its
- * rules named, and its page says the table's board is not built yet (rather than breaking).
+ * A Galleys & Galleons battle (issue 19, "The table") started through the door is listed with its
+ * rules named, and its page shows the table read only: the ships drawn where the state has them
+ * (a click on a ship, found by the table's mm → px mapping, selects her), the wind, and the ruler
+ * reading in mm and S / M / L.
  */
 
 const { start } = useHost()
 
+interface Placed {
+  state: { ships: Record<string, { at: { x: number; y: number } }>; wind: { direction: number; marker: string | null } }
+}
+
+/** Where a point of the table (mm) is on the page (px), from the table's data attributes. */
+async function pagePoint(page: Page, mm: { x: number; y: number }): Promise<{ x: number; y: number }> {
+  const table = page.locator('[data-test=galleys-table]')
+  const scale = Number(await table.getAttribute('data-scale'))
+  const ox = Number(await table.getAttribute('data-origin-x'))
+  const oy = Number(await table.getAttribute('data-origin-y'))
+  const box = (await table.locator('canvas').first().boundingBox())!
+  return { x: box.x + ox + mm.x * scale, y: box.y + oy + mm.y * scale }
+}
+
+async function openBattle(page: Page, url: string, battleId: number): Promise<void> {
+  await page.goto(`${url}#/campaign/battles/${battleId}`)
+  await page.locator('[data-test=galleys-table] canvas').first().waitFor()
+}
+
 describe('a Galleys & Galleons battle in Chromium', () => {
-  it('is listed with its rules; its page says the board is not built yet and leads back to the battles', async () => {
+  it('is listed with its rules; its page draws the table, a click selects a ship, the ruler reads S / M / L', async () => {
     const { host, page } = await start()
     await openSample(page)
     const { battleId } = await apiOk<{ battleId: number }>(host, 'battles.start', { ruleset: 'galleys', preset: 'scillyLand', seed: 4 })
@@ -19,11 +41,63 @@ describe('a Galleys & Galleons battle in Chromium', () => {
     await shot(page, 'galleys-battle-list')
     await row.getByRole('link', { name: 'Scilly Privateers (against the land)' }).click()
     await page.waitForURL(new RegExp(`/battles/${battleId}$`))
-    const note = page.locator('[data-test=board-not-built]')
-    await note.getByText('This battle is fought on the Galleys & Galleons table, whose board is not built yet.').waitFor()
+
+    const table = page.locator('[data-test=galleys-table]')
+    await table.locator('canvas').first().waitFor()
+    const ships = table.locator('[data-test=galleys-ships] li')
+    await expect.poll(() => ships.count()).toBe(6)
+    expect(await table.locator('li[data-ship=curacao]').textContent()).toBe('Curacao (Dutch): afloat, at 700 mm across, 640 mm down, facing 315° (north-west)')
+    await page.getByText('Wind from the west (gauge point 12), no marker.').waitFor()
+    await page.getByText('Playing the turns on this table comes with the battle page.').waitFor()
+    // The table fits the page: 900 × 900 mm at one scale.
+    expect(await table.getAttribute('data-width-mm')).toBe('900')
+    expect(Number(await table.getAttribute('data-scale'))).toBeGreaterThan(0.4)
+
+    // Click St. Barnabas where the state puts her: she is selected, named on the page and in the list.
+    const view = await apiOk<Placed>(host, 'battles.state', { battleId })
+    const at = view.state.ships.stBarnabas!.at
+    const p = await pagePoint(page, at)
+    await page.mouse.click(p.x, p.y)
+    await expect.poll(() => table.getAttribute('data-selected')).toBe('St. Barnabas')
+    await expect.poll(() => table.locator('li[data-ship=stBarnabas]').getAttribute('data-selected')).toBe('true')
+    expect(await table.locator('li[data-ship=stBarnabas]').textContent()).toMatch(/— selected$/)
+    await page.locator('[data-test=galleys-selected]').getByText('St. Barnabas (Dutch): Q3, C2, afloat — Galleon Rig, Merchantman, Razee, Shallow Draft, Yare').waitFor()
+    await page.screenshot({ path: '/tmp/g2-scillyLand-selected.png' })
     await shot(page, 'galleys-battle-page')
-    await note.locator('[data-test=to-battles]').click()
+
+    // The open sea: nothing selected.
+    const sea = await pagePoint(page, { x: 450, y: 520 })
+    await page.mouse.click(sea.x, sea.y)
+    await expect.poll(() => table.getAttribute('data-selected')).toBe('')
+    expect(await table.locator('li[data-selected=true]').count()).toBe(0)
+
+    // The ruler: 120 mm straight down the table reads Medium.
+    await page.locator('[data-test=tool-ruler]').click()
+    await expect.poll(() => table.getAttribute('data-tool')).toBe('ruler')
+    const a = await pagePoint(page, { x: 300, y: 500 })
+    const b = await pagePoint(page, { x: 300, y: 620 })
+    await page.mouse.move(a.x, a.y)
+    await page.mouse.down()
+    await page.mouse.move(b.x, b.y, { steps: 5 })
+    await page.mouse.up()
+    await expect.poll(async () => (await table.locator('[data-test=galleys-ruler]').textContent()) ?? '').toMatch(/^1(19\.\d|20(\.\d)?) mm: within Medium$/)
+    await page.screenshot({ path: '/tmp/g2-scillyLand-ruler.png' })
+
+    await page.locator('[data-test=to-battles]').click()
     await page.waitForURL(/#\/campaign\/battles$/)
     expect(await page.locator('tr', { hasText: 'Scilly Privateers (against the land)' }).count()).toBe(1)
+  })
+
+  it('each preset draws its ships, terrain and wind (screenshots)', async () => {
+    const { host, page } = await start({ viewport: { width: 1366, height: 800 } })
+    await openSample(page)
+    for (const preset of ['assurance', 'scillyLand', 'scillyStrait'] as const) {
+      const { battleId } = await apiOk<{ battleId: number }>(host, 'battles.start', { ruleset: 'galleys', preset, seed: 2 })
+      const view = await apiOk<Placed & { setup: { ships: unknown[] } }>(host, 'battles.state', { battleId })
+      await openBattle(page, host.url, battleId)
+      const table = page.locator('[data-test=galleys-table]')
+      await expect.poll(() => table.locator('[data-test=galleys-ships] li[data-status=afloat]').count()).toBe(view.setup.ships.length)
+      await page.screenshot({ path: `/tmp/g2-${preset}.png` })
+    }
   })
 })
