@@ -4,6 +4,7 @@ import {
   fitTable,
   gaugeCorner,
   ghostLook,
+  inkOn,
   ironsWedge,
   layoutMarkers,
   layoutTable,
@@ -200,5 +201,14 @@ describe('markers, status, ghost, the list of ships', () => {
     const narrow = layoutTable({ width: 900, height: 900 }, { w: 700, h: 700 }, 104)
     expect(narrow.strip).toBeNull()
     expect(narrow.fit.scale).toBeCloseTo((700 - 36) / 900)
+  })
+})
+
+describe('names on the players’ colours', () => {
+  it('white on the dark colours, dark ink on the light ones', () => {
+    expect(inkOn('#1f5c94')).toBe('#fffdf7')
+    expect(inkOn('#a8322a')).toBe('#fffdf7')
+    expect(inkOn('#c8931a')).toBe('#13243a')
+    expect(inkOn('#f5efe1')).toBe('#13243a')
   })
 })

@@ -64,6 +64,20 @@ export const playerColour = (players: readonly { id: string }[], id: string): st
   return PLAYER_COLOURS[(i < 0 ? 0 : i) % PLAYER_COLOURS.length]!
 }
 
+/** Text on a player's colour: dark ink on a light colour, white on a dark one (whichever reads better). */
+export function inkOn(colour: string): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(colour)
+  if (!m) return '#fffdf7'
+  const n = parseInt(m[1]!, 16)
+  const lin = (c: number) => {
+    const v = c / 255
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+  }
+  const L = 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255)
+  // Contrast against white (L 1) and against the ink #13243a (L ≈ 0.017).
+  return (1.05) / (L + 0.05) >= (L + 0.05) / 0.067 ? '#fffdf7' : '#13243a'
+}
+
 // ─── Silhouettes ────────────────────────────────────────────────────────────────────────────────
 
 export type PartRole = 'hull' | 'deck' | 'sail' | 'dark' | 'metal' | 'envelope' | 'oar' | 'rotor'
