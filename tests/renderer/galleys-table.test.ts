@@ -5,6 +5,7 @@ import {
   gaugeCorner,
   ghostLook,
   inkOn,
+  windStops,
   ironsWedge,
   layoutMarkers,
   layoutTable,
@@ -210,5 +211,16 @@ describe('names on the players’ colours', () => {
     expect(inkOn('#a8322a')).toBe('#fffdf7')
     expect(inkOn('#c8931a')).toBe('#13243a')
     expect(inkOn('#f5efe1')).toBe('#13243a')
+  })
+})
+
+describe('which ships show the in-irons sector (seed 000 via engine.ironsBlock: sail only, not airships)', () => {
+  it('sailing ships yes; galleys, steamers, airships and flying machines no', () => {
+    expect(windStops({ hull: 'surface', propulsion: 'sail' })).toBe(true)
+    expect(windStops({ hull: 'submersible', propulsion: 'sail' })).toBe(true)
+    expect(windStops({ hull: 'airship', propulsion: 'sail' })).toBe(false)
+    expect(windStops({ hull: 'surface', propulsion: 'galley' })).toBe(false)
+    expect(windStops({ hull: 'surface', propulsion: 'steam' })).toBe(false)
+    expect(windStops({ hull: 'surface', propulsion: 'ornithopter' })).toBe(false)
   })
 })

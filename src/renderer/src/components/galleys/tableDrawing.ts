@@ -324,6 +324,9 @@ export function windWords(t: GalleysTable, wind: Wind): { from: string; deg: num
   return { from: `Wind from the ${compassName(deg)}`, deg, marker: wind.marker ? MARKER_WORDS[wind.marker] : 'No marker on the gauge' }
 }
 
+/** Can the wind stop her (in irons)? Sailing vessels on or under the water; not airships, oars, engines or flying machines (engine.ironsBlock). */
+export const windStops = (def: { hull: Hull; propulsion: Propulsion }): boolean => def.propulsion === 'sail' && def.hull !== 'airship'
+
 /**
  * The in-irons sector as a Konva wedge about her base: Konva's angles run clockwise from +x (east),
  * a facing's from north, so the wedge starts 90° before the sector's first heading.
