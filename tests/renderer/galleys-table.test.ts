@@ -5,6 +5,8 @@ import {
   gaugeCorner,
   ghostLook,
   inkOn,
+  placeTabs,
+  tabRect,
   windStops,
   ironsWedge,
   layoutMarkers,
@@ -222,5 +224,29 @@ describe('which ships show the in-irons sector (seed 000 via engine.ironsBlock: 
     expect(windStops({ hull: 'surface', propulsion: 'galley' })).toBe(false)
     expect(windStops({ hull: 'surface', propulsion: 'steam' })).toBe(false)
     expect(windStops({ hull: 'surface', propulsion: 'ornithopter' })).toBe(false)
+  })
+})
+
+describe('name tabs in a crowd', () => {
+  const box = (id: string, x: number, y: number) => ({ id, x, y, r: 12, w: 60, h: 17 })
+  it('a ship alone has her name below her base', () => {
+    expect(placeTabs([box('a', 100, 100)])).toEqual({ a: 'below' })
+  })
+  it('two ships abreast: the second name goes above, and the selected ship keeps the place below', () => {
+    expect(placeTabs([box('a', 100, 100), box('b', 130, 100)])).toEqual({ a: 'below', b: 'above' })
+    expect(placeTabs([box('a', 100, 100), box('b', 130, 100)], 'b')).toEqual({ b: 'below', a: 'above' })
+  })
+  it('the placed tabs do not overlap each other when there is room', () => {
+    const boxes = [box('a', 100, 100), box('b', 130, 100), box('c', 115, 140)]
+    const sides = placeTabs(boxes)
+    const rects = boxes.map((b) => tabRect(b, sides[b.id]!))
+    for (let i = 0; i < rects.length; i++)
+      for (let j = i + 1; j < rects.length; j++) {
+        const a = rects[i]!
+        const b = rects[j]!
+        const ox = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)
+        const oy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y)
+        expect(ox <= 0 || oy <= 0).toBe(true)
+      }
   })
 })

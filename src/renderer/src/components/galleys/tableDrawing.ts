@@ -446,3 +446,62 @@ export function seaWaves(size: { width: number; height: number }, count: number)
   for (let i = 0; i < count; i++) out.push({ x: next() * size.width, y: next() * size.height, w: 8 + next() * 18 })
   return out
 }
+
+// ─── Name tabs in a crowd ───────────────────────────────────────────────────────────────────────
+
+/** A ship's base (centre and radius, px) and the size of her name tab with its markers (px). */
+export interface TabBox {
+  id: string
+  x: number
+  y: number
+  r: number
+  w: number
+  h: number
+}
+export type TabSide = 'below' | 'above' | 'right' | 'left'
+const SIDES: TabSide[] = ['below', 'above', 'right', 'left']
+
+/** Where a tab of this box sits on a side of her base (px rectangle). */
+export function tabRect(b: TabBox, side: TabSide): { x: number; y: number; w: number; h: number } {
+  switch (side) {
+    case 'below':
+      return { x: b.x - b.w / 2, y: b.y + b.r + 3, w: b.w, h: b.h }
+    case 'above':
+      return { x: b.x - b.w / 2, y: b.y - b.r - 3 - b.h, w: b.w, h: b.h }
+    case 'right':
+      return { x: b.x + b.r + 4, y: b.y - b.h / 2, w: b.w, h: b.h }
+    case 'left':
+      return { x: b.x - b.r - 4 - b.w, y: b.y - b.h / 2, w: b.w, h: b.h }
+  }
+}
+const overlap = (a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) =>
+  Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y))
+
+/**
+ * Each ship's tab on the side of her base where it covers least of the tabs already placed and of
+ * the other bases: below when it is free, else above, right, left. The `first` ship (the selected
+ * one) is placed first and keeps the place below.
+ */
+export function placeTabs(boxes: readonly TabBox[], first: string | null = null): Record<string, TabSide> {
+  const order = [...boxes].sort((a, b) => (a.id === first ? -1 : b.id === first ? 1 : 0))
+  const placed: { x: number; y: number; w: number; h: number }[] = []
+  const out: Record<string, TabSide> = {}
+  for (const b of order) {
+    let best: TabSide = 'below'
+    let bestCost = Infinity
+    for (const side of SIDES) {
+      const r = tabRect(b, side)
+      let cost = 0
+      for (const p of placed) cost += overlap(r, p)
+      for (const o of boxes) if (o.id !== b.id) cost += overlap(r, { x: o.x - o.r, y: o.y - o.r, w: 2 * o.r, h: 2 * o.r })
+      if (cost < bestCost - 1e-9) {
+        bestCost = cost
+        best = side
+      }
+      if (cost === 0) break
+    }
+    out[b.id] = best
+    placed.push(tabRect(b, best))
+  }
+  return out
+}
