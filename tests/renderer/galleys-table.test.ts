@@ -250,3 +250,13 @@ describe('name tabs in a crowd', () => {
       }
   })
 })
+
+describe('name tabs stay on the table', () => {
+  it('a ship at the bottom edge has her name above her base, one at the right edge not to her right', () => {
+    const bounds = { x: 0, y: 0, w: 400, h: 300 }
+    expect(placeTabs([{ id: 'a', x: 200, y: 290, r: 12, w: 60, h: 17 }], null, bounds)).toEqual({ a: 'above' })
+    // Below is taken by a neighbour's base; right would hang off the table: left.
+    const side = placeTabs([{ id: 'a', x: 390, y: 100, r: 12, w: 60, h: 17 }, { id: 'b', x: 390, y: 130, r: 12, w: 60, h: 17 }, { id: 'c', x: 390, y: 70, r: 12, w: 60, h: 17 }], 'a', bounds)
+    expect(side.a).toBe('left')
+  })
+})

@@ -479,10 +479,10 @@ const overlap = (a: { x: number; y: number; w: number; h: number }, b: { x: numb
 
 /**
  * Each ship's tab on the side of her base where it covers least of the tabs already placed and of
- * the other bases: below when it is free, else above, right, left. The `first` ship (the selected
- * one) is placed first and keeps the place below.
+ * the other bases, and stays on the table (`bounds`, px): below when it is free, else above, right,
+ * left. The `first` ship (the selected one) is placed first.
  */
-export function placeTabs(boxes: readonly TabBox[], first: string | null = null): Record<string, TabSide> {
+export function placeTabs(boxes: readonly TabBox[], first: string | null = null, bounds?: { x: number; y: number; w: number; h: number }): Record<string, TabSide> {
   const order = [...boxes].sort((a, b) => (a.id === first ? -1 : b.id === first ? 1 : 0))
   const placed: { x: number; y: number; w: number; h: number }[] = []
   const out: Record<string, TabSide> = {}
@@ -492,6 +492,8 @@ export function placeTabs(boxes: readonly TabBox[], first: string | null = null)
     for (const side of SIDES) {
       const r = tabRect(b, side)
       let cost = 0
+      // Off the table counts double: a name hanging over the frame is worse than one over a neighbour's.
+      if (bounds) cost += 2 * (r.w * r.h - overlap(r, bounds))
       for (const p of placed) cost += overlap(r, p)
       for (const o of boxes) if (o.id !== b.id) cost += overlap(r, { x: o.x - o.r, y: o.y - o.r, w: 2 * o.r, h: 2 * o.r })
       if (cost < bestCost - 1e-9) {
