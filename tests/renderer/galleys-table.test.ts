@@ -149,6 +149,11 @@ describe('markers, status, ghost, the list of ships', () => {
     expect(m.map((x) => x.label)).toEqual(['1/2', '2', 'S', 'C', 'H', 'Ru2', 'Ri1'])
     expect(m.map((x) => x.words)).toEqual(['1 of 2 hits', '2 fires', 'superficial damage', 'captain killed', 'holed', '2 rudder hits', '1 rigging hit'])
   })
+  it('an airship high up and a submersible under the waves say so', () => {
+    const cur = st.ships.curacao!
+    expect(markersOf({ ...cur, high: true }, 2).map((m) => [m.label, m.words])).toEqual([['Hi', 'at high altitude']])
+    expect(markersOf({ ...cur, submerged: true }, 2).map((m) => [m.label, m.words])).toEqual([['Sub', 'submerged']])
+  })
   it('marker chips are laid out in a row centred under her, without overlapping', () => {
     const m = markersOf(hurt(st.ships.curacao!), 2)
     const l = layoutMarkers(m, 14)

@@ -236,7 +236,7 @@ export const PART_FILLS: Record<PartRole, { fill: string; stroke: string }> = {
 
 // ─── Markers ────────────────────────────────────────────────────────────────────────────────────
 
-export type MarkerKind = 'hits' | 'fire' | 'superficial' | 'captain' | 'holed' | 'rudder' | 'rigging'
+export type MarkerKind = 'hits' | 'fire' | 'superficial' | 'captain' | 'holed' | 'rudder' | 'rigging' | 'high' | 'submerged'
 export interface Marker {
   kind: MarkerKind
   /** What the chip says on the table. */
@@ -254,7 +254,9 @@ export const MARKER_LEGEND: { kind: MarkerKind; sample: string; fill: string; te
   { kind: 'captain', sample: 'C', fill: '#1b1b1b', text: '#fff', words: 'captain killed' },
   { kind: 'holed', sample: 'H', fill: '#1d4f6e', text: '#fff', words: 'holed' },
   { kind: 'rudder', sample: 'Ru', fill: '#7a5a1f', text: '#fff', words: 'rudder hits' },
-  { kind: 'rigging', sample: 'Ri', fill: '#4f6b2a', text: '#fff', words: 'rigging hits' }
+  { kind: 'rigging', sample: 'Ri', fill: '#4f6b2a', text: '#fff', words: 'rigging hits' },
+  { kind: 'high', sample: 'Hi', fill: '#5a8fb8', text: '#fff', words: 'high altitude' },
+  { kind: 'submerged', sample: 'Sub', fill: '#0f3550', text: '#fff', words: 'submerged' }
 ]
 const LEG = Object.fromEntries(MARKER_LEGEND.map((m) => [m.kind, m])) as Record<MarkerKind, (typeof MARKER_LEGEND)[number]>
 
@@ -271,6 +273,8 @@ export function markersOf(s: ShipState, hullPoints: number): Marker[] {
   if (s.criticals.holed) add('holed', 'H', 'holed')
   if (s.criticals.rudder > 0) add('rudder', `Ru${s.criticals.rudder}`, plural(s.criticals.rudder, 'rudder hit'))
   if (s.criticals.rigging > 0) add('rigging', `Ri${s.criticals.rigging}`, plural(s.criticals.rigging, 'rigging hit'))
+  if (s.high) add('high', 'Hi', 'at high altitude')
+  if (s.submerged) add('submerged', 'Sub', 'submerged')
   return out
 }
 
