@@ -100,4 +100,71 @@ describe('a Galleys & Galleons battle in Chromium', () => {
       await page.screenshot({ path: `/tmp/g2-${preset}.png` })
     }
   })
+
+  it('a busy table: thirty ships of every kind, terrain, damage, a struck ship and a grapple are all drawn and listed', async () => {
+    const { host, page } = await start({ viewport: { width: 1366, height: 860 } })
+    await openSample(page)
+    const kinds = [
+      ['surface', 'sail'],
+      ['surface', 'galley'],
+      ['surface', 'steam'],
+      ['surface', 'unorthodox'],
+      ['airship', 'steam'],
+      ['submersible', 'steam'],
+      ['airship', 'ornithopter'],
+      ['surface', 'gyrocopter']
+    ] as const
+    const players = ['navy', 'corsairs', 'venice', 'sky'].map((id) => ({ id, name: id === 'navy' ? 'Royal Navy' : id === 'corsairs' ? 'Corsairs' : id === 'venice' ? 'Venetians' : 'Sky Pirates' }))
+    const ships = Array.from({ length: 30 }, (_, i) => ({
+      id: `s${i}`,
+      name: `Ship ${i + 1}`,
+      player: players[i % 4]!.id,
+      points: 30,
+      quality: 3,
+      combat: 2 + (i % 4),
+      hull: kinds[i % 8]![0],
+      propulsion: kinds[i % 8]![1],
+      at: i === 13 ? { x: 130, y: 430 } : { x: 90 + (i % 6) * 150 + (Math.floor(i / 6) % 2) * 40, y: 90 + Math.floor(i / 6) * 170 },
+      facing: (i * 47) % 360
+    }))
+    const setup = {
+      name: 'A crowded sea',
+      players,
+      ships,
+      wind: { direction: 5, marker: null },
+      size: { width: 1000, height: 900 },
+      terrain: [
+        { id: 'tortuga', kind: 'island', name: 'Isla Tortuga', points: [{ x: 380, y: 300 }, { x: 520, y: 270 }, { x: 600, y: 360 }, { x: 540, y: 440 }, { x: 400, y: 420 }] },
+        { id: 'teeth', kind: 'rocks', name: 'the Teeth', points: [{ x: 800, y: 620 }, { x: 840, y: 610 }, { x: 850, y: 650 }, { x: 810, y: 665 }] },
+        { id: 'main', kind: 'shore', name: 'the Main', points: [{ x: 0, y: 900 }, { x: 0, y: 760 }, { x: 150, y: 800 }, { x: 300, y: 860 }, { x: 420, y: 900 }] },
+        { id: 'away', kind: 'exit', name: 'open sea', player: 'corsairs', points: [{ x: 850, y: 0 }, { x: 1000, y: 0 }, { x: 1000, y: 150 }, { x: 850, y: 150 }] }
+      ]
+    }
+    const { battleId } = await apiOk<{ battleId: number }>(host, 'battles.start', { ruleset: 'galleys', setup, seed: 7 })
+    // The Royal Navy's turn: hits on two ships, one strikes her colours, two ships in contact grapple.
+    await apiOk(host, 'battles.stepOrders', {
+      battleId,
+      orders: {
+        actions: [
+          { kind: 'damage', ship: 's1', cause: 'gunnery', hits: 1 },
+          { kind: 'damage', ship: 's9', cause: 'gunnery', hits: 2 },
+          { kind: 'strike', ship: 's2' },
+          { kind: 'grapple', ship: 's12', other: 's13' }
+        ]
+      }
+    })
+    await apiOk(host, 'battles.resolveStep', { battleId })
+    await openBattle(page, host.url, battleId)
+    const table = page.locator('[data-test=galleys-table]')
+    await expect.poll(() => table.locator('[data-test=galleys-ships] li').count()).toBe(30)
+    await expect.poll(() => table.locator('li[data-ship=s2]').getAttribute('data-status')).toBe('struck')
+    expect(await table.locator('li[data-ship=s1]').textContent()).toMatch(/; 1 of 3 hits/)
+    expect(await table.locator('li[data-ship=s9]').textContent()).toMatch(/; 2 of 3 hits/)
+    // A click on a ship in the crowd selects that one.
+    const view = await apiOk<Placed>(host, 'battles.state', { battleId })
+    const p = await pagePoint(page, view.state.ships.s20!.at)
+    await page.mouse.click(p.x, p.y)
+    await expect.poll(() => table.getAttribute('data-selected')).toBe('Ship 21')
+    await page.screenshot({ path: '/tmp/g2-busy.png' })
+  })
 })

@@ -4,6 +4,10 @@ import {
   fitTable,
   gaugeCorner,
   ghostLook,
+  inkOn,
+  placeTabs,
+  tabRect,
+  windStops,
   ironsWedge,
   layoutMarkers,
   layoutTable,
@@ -145,6 +149,11 @@ describe('markers, status, ghost, the list of ships', () => {
     expect(m.map((x) => x.label)).toEqual(['1/2', '2', 'S', 'C', 'H', 'Ru2', 'Ri1'])
     expect(m.map((x) => x.words)).toEqual(['1 of 2 hits', '2 fires', 'superficial damage', 'captain killed', 'holed', '2 rudder hits', '1 rigging hit'])
   })
+  it('an airship high up and a submersible under the waves say so', () => {
+    const cur = st.ships.curacao!
+    expect(markersOf({ ...cur, high: true }, 2).map((m) => [m.label, m.words])).toEqual([['Hi', 'at high altitude']])
+    expect(markersOf({ ...cur, submerged: true }, 2).map((m) => [m.label, m.words])).toEqual([['Sub', 'submerged']])
+  })
   it('marker chips are laid out in a row centred under her, without overlapping', () => {
     const m = markersOf(hurt(st.ships.curacao!), 2)
     const l = layoutMarkers(m, 14)
@@ -200,5 +209,59 @@ describe('markers, status, ghost, the list of ships', () => {
     const narrow = layoutTable({ width: 900, height: 900 }, { w: 700, h: 700 }, 104)
     expect(narrow.strip).toBeNull()
     expect(narrow.fit.scale).toBeCloseTo((700 - 36) / 900)
+  })
+})
+
+describe('names on the players’ colours', () => {
+  it('white on the dark colours, dark ink on the light ones', () => {
+    expect(inkOn('#1f5c94')).toBe('#fffdf7')
+    expect(inkOn('#a8322a')).toBe('#fffdf7')
+    expect(inkOn('#c8931a')).toBe('#13243a')
+    expect(inkOn('#f5efe1')).toBe('#13243a')
+  })
+})
+
+describe('which ships show the in-irons sector (seed 000 via engine.ironsBlock: sail only, not airships)', () => {
+  it('sailing ships yes; galleys, steamers, airships and flying machines no', () => {
+    expect(windStops({ hull: 'surface', propulsion: 'sail' })).toBe(true)
+    expect(windStops({ hull: 'submersible', propulsion: 'sail' })).toBe(true)
+    expect(windStops({ hull: 'airship', propulsion: 'sail' })).toBe(false)
+    expect(windStops({ hull: 'surface', propulsion: 'galley' })).toBe(false)
+    expect(windStops({ hull: 'surface', propulsion: 'steam' })).toBe(false)
+    expect(windStops({ hull: 'surface', propulsion: 'ornithopter' })).toBe(false)
+  })
+})
+
+describe('name tabs in a crowd', () => {
+  const box = (id: string, x: number, y: number) => ({ id, x, y, r: 12, w: 60, h: 17 })
+  it('a ship alone has her name below her base', () => {
+    expect(placeTabs([box('a', 100, 100)])).toEqual({ a: 'below' })
+  })
+  it('two ships abreast: the second name goes above, and the selected ship keeps the place below', () => {
+    expect(placeTabs([box('a', 100, 100), box('b', 130, 100)])).toEqual({ a: 'below', b: 'above' })
+    expect(placeTabs([box('a', 100, 100), box('b', 130, 100)], 'b')).toEqual({ b: 'below', a: 'above' })
+  })
+  it('the placed tabs do not overlap each other when there is room', () => {
+    const boxes = [box('a', 100, 100), box('b', 130, 100), box('c', 115, 140)]
+    const sides = placeTabs(boxes)
+    const rects = boxes.map((b) => tabRect(b, sides[b.id]!))
+    for (let i = 0; i < rects.length; i++)
+      for (let j = i + 1; j < rects.length; j++) {
+        const a = rects[i]!
+        const b = rects[j]!
+        const ox = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)
+        const oy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y)
+        expect(ox <= 0 || oy <= 0).toBe(true)
+      }
+  })
+})
+
+describe('name tabs stay on the table', () => {
+  it('a ship at the bottom edge has her name above her base, one at the right edge not to her right', () => {
+    const bounds = { x: 0, y: 0, w: 400, h: 300 }
+    expect(placeTabs([{ id: 'a', x: 200, y: 290, r: 12, w: 60, h: 17 }], null, bounds)).toEqual({ a: 'above' })
+    // Below is taken by a neighbour's base; right would hang off the table: left.
+    const side = placeTabs([{ id: 'a', x: 390, y: 100, r: 12, w: 60, h: 17 }, { id: 'b', x: 390, y: 130, r: 12, w: 60, h: 17 }, { id: 'c', x: 390, y: 70, r: 12, w: 60, h: 17 }], 'a', bounds)
+    expect(side.a).toBe('left')
   })
 })

@@ -64,6 +64,20 @@ export const playerColour = (players: readonly { id: string }[], id: string): st
   return PLAYER_COLOURS[(i < 0 ? 0 : i) % PLAYER_COLOURS.length]!
 }
 
+/** Text on a player's colour: dark ink on a light colour, white on a dark one (whichever reads better). */
+export function inkOn(colour: string): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(colour)
+  if (!m) return '#fffdf7'
+  const n = parseInt(m[1]!, 16)
+  const lin = (c: number) => {
+    const v = c / 255
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+  }
+  const L = 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255)
+  // Contrast against white (L 1) and against the ink #13243a (L ≈ 0.017).
+  return (1.05) / (L + 0.05) >= (L + 0.05) / 0.067 ? '#fffdf7' : '#13243a'
+}
+
 // ─── Silhouettes ────────────────────────────────────────────────────────────────────────────────
 
 export type PartRole = 'hull' | 'deck' | 'sail' | 'dark' | 'metal' | 'envelope' | 'oar' | 'rotor'
@@ -222,7 +236,7 @@ export const PART_FILLS: Record<PartRole, { fill: string; stroke: string }> = {
 
 // ─── Markers ────────────────────────────────────────────────────────────────────────────────────
 
-export type MarkerKind = 'hits' | 'fire' | 'superficial' | 'captain' | 'holed' | 'rudder' | 'rigging'
+export type MarkerKind = 'hits' | 'fire' | 'superficial' | 'captain' | 'holed' | 'rudder' | 'rigging' | 'high' | 'submerged'
 export interface Marker {
   kind: MarkerKind
   /** What the chip says on the table. */
@@ -240,7 +254,9 @@ export const MARKER_LEGEND: { kind: MarkerKind; sample: string; fill: string; te
   { kind: 'captain', sample: 'C', fill: '#1b1b1b', text: '#fff', words: 'captain killed' },
   { kind: 'holed', sample: 'H', fill: '#1d4f6e', text: '#fff', words: 'holed' },
   { kind: 'rudder', sample: 'Ru', fill: '#7a5a1f', text: '#fff', words: 'rudder hits' },
-  { kind: 'rigging', sample: 'Ri', fill: '#4f6b2a', text: '#fff', words: 'rigging hits' }
+  { kind: 'rigging', sample: 'Ri', fill: '#4f6b2a', text: '#fff', words: 'rigging hits' },
+  { kind: 'high', sample: 'Hi', fill: '#5a8fb8', text: '#fff', words: 'high altitude' },
+  { kind: 'submerged', sample: 'Sub', fill: '#0f3550', text: '#fff', words: 'submerged' }
 ]
 const LEG = Object.fromEntries(MARKER_LEGEND.map((m) => [m.kind, m])) as Record<MarkerKind, (typeof MARKER_LEGEND)[number]>
 
@@ -257,6 +273,8 @@ export function markersOf(s: ShipState, hullPoints: number): Marker[] {
   if (s.criticals.holed) add('holed', 'H', 'holed')
   if (s.criticals.rudder > 0) add('rudder', `Ru${s.criticals.rudder}`, plural(s.criticals.rudder, 'rudder hit'))
   if (s.criticals.rigging > 0) add('rigging', `Ri${s.criticals.rigging}`, plural(s.criticals.rigging, 'rigging hit'))
+  if (s.high) add('high', 'Hi', 'at high altitude')
+  if (s.submerged) add('submerged', 'Sub', 'submerged')
   return out
 }
 
@@ -309,6 +327,9 @@ export function windWords(t: GalleysTable, wind: Wind): { from: string; deg: num
   const deg = windDegrees(t, wind.direction)
   return { from: `Wind from the ${compassName(deg)}`, deg, marker: wind.marker ? MARKER_WORDS[wind.marker] : 'No marker on the gauge' }
 }
+
+/** Can the wind stop her (in irons)? Sailing vessels on or under the water; not airships, oars, engines or flying machines (engine.ironsBlock). */
+export const windStops = (def: { hull: Hull; propulsion: Propulsion }): boolean => def.propulsion === 'sail' && def.hull !== 'airship'
 
 /**
  * The in-irons sector as a Konva wedge about her base: Konva's angles run clockwise from +x (east),
@@ -427,5 +448,66 @@ export function seaWaves(size: { width: number; height: number }, count: number)
     return s / 0x100000000
   }
   for (let i = 0; i < count; i++) out.push({ x: next() * size.width, y: next() * size.height, w: 8 + next() * 18 })
+  return out
+}
+
+// ─── Name tabs in a crowd ───────────────────────────────────────────────────────────────────────
+
+/** A ship's base (centre and radius, px) and the size of her name tab with its markers (px). */
+export interface TabBox {
+  id: string
+  x: number
+  y: number
+  r: number
+  w: number
+  h: number
+}
+export type TabSide = 'below' | 'above' | 'right' | 'left'
+const SIDES: TabSide[] = ['below', 'above', 'right', 'left']
+
+/** Where a tab of this box sits on a side of her base (px rectangle). */
+export function tabRect(b: TabBox, side: TabSide): { x: number; y: number; w: number; h: number } {
+  switch (side) {
+    case 'below':
+      return { x: b.x - b.w / 2, y: b.y + b.r + 3, w: b.w, h: b.h }
+    case 'above':
+      return { x: b.x - b.w / 2, y: b.y - b.r - 3 - b.h, w: b.w, h: b.h }
+    case 'right':
+      return { x: b.x + b.r + 4, y: b.y - b.h / 2, w: b.w, h: b.h }
+    case 'left':
+      return { x: b.x - b.r - 4 - b.w, y: b.y - b.h / 2, w: b.w, h: b.h }
+  }
+}
+const overlap = (a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) =>
+  Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y))
+
+/**
+ * Each ship's tab on the side of her base where it covers least of the tabs already placed and of
+ * the other bases, and stays on the table (`bounds`, px): below when it is free, else above, right,
+ * left. The `first` ship (the selected one) is placed first.
+ */
+export function placeTabs(boxes: readonly TabBox[], first: string | null = null, bounds?: { x: number; y: number; w: number; h: number }): Record<string, TabSide> {
+  const order = [...boxes].sort((a, b) => (a.id === first ? -1 : b.id === first ? 1 : 0))
+  const placed: { x: number; y: number; w: number; h: number }[] = []
+  const out: Record<string, TabSide> = {}
+  for (const b of order) {
+    let best: TabSide = 'below'
+    let bestCost = Infinity
+    for (const side of SIDES) {
+      const r = tabRect(b, side)
+      let cost = 0
+      // Off the table counts double: a name hanging over the frame is worse than one over a neighbour's.
+      if (bounds) cost += 2 * (r.w * r.h - overlap(r, bounds))
+      for (const p of placed) cost += overlap(r, p)
+      for (const o of boxes) if (o.id !== b.id) cost += overlap(r, { x: o.x - o.r, y: o.y - o.r, w: 2 * o.r, h: 2 * o.r })
+      if (cost < bestCost - 1e-9) {
+        bestCost = cost
+        best = side
+      }
+      if (cost === 0) break
+    }
+    out[b.id] = best
+    placed.push(tabRect(b, best))
+  }
   return out
 }
