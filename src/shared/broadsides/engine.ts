@@ -258,9 +258,13 @@ function checkCrew(pre: Pre, st: BroadsidesState, side: string, orders: Broadsid
   const g = pre.grids[side]!
   const ship = st.ships[side]!
   const moved = new Set<string>()
-  const pos = new Map(st.units.map((u) => [u.id, { row: u.row, col: u.col }]))
+  const pos = new Map(st.units.filter((u) => u.ship === side).map((u) => [u.id, { row: u.row, col: u.col }]))
   const cannonPos = new Map(ship.cannon.map((c) => [c.id, { row: c.row, col: c.col }]))
-  const countAt = (c: Cell) => [...pos.entries()].filter(([id, p]) => st.units.find((u) => u.id === id)!.ship === side && sameCell(p, c)).length
+  const countAt = (c: Cell) => {
+    let n = 0
+    for (const p of pos.values()) if (sameCell(p, c)) n++
+    return n
+  }
   const cannonHere = (c: Cell) => [...cannonPos.values()].some((p) => sameCell(p, c))
   const room = (c: Cell) => capacity(pre.setup.rules.melee, squareAt(g, c).kind === 'mast' || cannonHere(c))
   orders.cannon.forEach((m, i) => {
@@ -362,17 +366,18 @@ function checkShots(pre: Pre, st: BroadsidesState, orders: BroadsidesOrders, pro
 function checkBoarding(pre: Pre, st: BroadsidesState, side: string, orders: BroadsidesOrders, problems: OrderProblem[]): void {
   const moved = new Set<string>()
   const pos = new Map(st.units.map((u) => [u.id, { ship: u.ship, row: u.row, col: u.col }]))
+  const byId = new Map(st.units.map((u) => [u.id, u]))
   orders.boarding.forEach((m, i) => {
-    const us = m.units.map((id) => st.units.find((u) => u.id === id))
+    const us = m.units.map((id) => byId.get(id))
     const k = us.findIndex((u) => !u || u.side !== side)
     if (k >= 0) return problems.push({ path: ['boarding', i, 'units', k], message: 'not one of her units' })
     if (new Set(m.units).size !== m.units.length || m.units.some((id) => moved.has(id))) return problems.push({ path: ['boarding', i, 'units'], message: 'each unit moves once a step' })
     const from = pos.get(m.units[0]!)!
     if (m.units.some((id) => !samePlace(pos.get(id)!, from))) return problems.push({ path: ['boarding', i, 'units'], message: 'a group moves from one square' })
-    const p = boardingPathProblem(pre, st, side, from, m.path, pos)
+    const p = boardingPathProblem(pre, st, side, from, m.path, pos, byId)
     if (p) return problems.push({ path: ['boarding', i, 'path'], message: p })
     const to = m.path[m.path.length - 1]!
-    const there = [...pos.entries()].filter(([, q]) => samePlace(q, to)).map(([id]) => st.units.find((u) => u.id === id)!)
+    const there = [...pos.entries()].filter(([, q]) => samePlace(q, to)).map(([id]) => byId.get(id)!)
     m.units.forEach((id) => moved.add(id))
     if (there.some((u) => u.side !== side)) return
     const room = roomAt(pre, st, to.ship, to)
@@ -396,7 +401,7 @@ export function boardingStepProblem(pre: Pre, st: BroadsidesState, from: Place, 
   return null
 }
 
-export function boardingPathProblem(pre: Pre, st: BroadsidesState, side: string, from: Place, path: readonly Place[], pos?: Map<string, Place>): string | null {
+export function boardingPathProblem(pre: Pre, st: BroadsidesState, side: string, from: Place, path: readonly Place[], pos?: Map<string, Place>, byId?: Map<string, Unit>): string | null {
   let at = from
   let diagonals = 0
   for (let i = 0; i < path.length; i++) {
@@ -405,7 +410,7 @@ export function boardingPathProblem(pre: Pre, st: BroadsidesState, side: string,
     if (p) return p
     if (isDiagonal(at, c)) diagonals++
     if (i < path.length - 1) {
-      const foes = pos ? [...pos.entries()].some(([id, q]) => samePlace(q, c) && st.units.find((u) => u.id === id)!.side !== side) : st.units.some((u) => u.side !== side && samePlace(u, c))
+      const foes = pos && byId ? [...pos.entries()].some(([id, q]) => samePlace(q, c) && byId.get(id)!.side !== side) : st.units.some((u) => u.side !== side && samePlace(u, c))
       if (foes) return 'a move may not pass through an enemy-held square'
     }
     at = c
