@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { IllegalOrders, cannonThatBear, checkOrders, prep, resolveStep, stepInfo } from '../../src/shared/broadsides/engine'
 import { BroadsidesOrders, type BroadsidesState } from '../../src/shared/broadsides/types'
+import { aiOrders } from '../../src/shared/broadsides/ai'
 import { duel, start, step, withShip } from './broadsides-helpers'
 import { faces } from './galleys-helpers'
 
@@ -236,5 +237,36 @@ describe('seed 001 §Boarding Action', () => {
     expect(step(setup, headless, {}).state.outcome).toMatchObject({ winner: 'a', kind: 'struck', reason: expect.stringMatching(/Bess strikes/) })
     const wiped = { ...b, units: b.units.filter((u) => u.side === 'a') }
     expect(step(setup, wiped, {}).state.outcome).toMatchObject({ winner: 'a', kind: 'wiped' })
+  })
+  it('+1 defending the top of a ladder: an attack up the ladder from its foot', () => {
+    const b = step(setup, collided, {}).state
+    // Two of Bess’s crew stand on Arrow’s forward ladder (row 3, mid deck); Arrow’s First Mate holds its top (row 2, fore deck).
+    const units = b.units
+      .filter((u) => u.id !== 'a-firstMate')
+      .map((u) => (u.id === 'b-crew1' || u.id === 'b-crew2' ? { ...u, ship: 'a', row: 2, col: 1 } : u))
+    const top = { ...b.units.find((u) => u.id === 'a-firstMate')!, row: 1, col: 1 }
+    const st = { ...b, units: [...units, top], boarding: { ...b.boarding!, next: 'b' } }
+    const r = step(setup, st, { boarding: [{ units: ['b-crew1', 'b-crew2'], path: [{ ship: 'a', row: 1, col: 1 }] }] }, [6, 1])
+    const melee = r.report.events.find((e) => e.kind === 'melee')!
+    expect(melee.terms).toContainEqual({ label: 'defence: defending the top of a ladder', value: 1 })
+    expect(melee.terms).toContainEqual({ label: 'defence: First Mate', value: 1 })
+    // 6 + 2 = 8 against 1 + 1 + 1 + 1 = 4: the First Mate falls and the square is taken.
+    expect(r.state.units.some((u) => u.id === 'a-firstMate')).toBe(false)
+    expect(r.state.units.filter((u) => u.ship === 'a' && u.row === 1 && u.col === 1).map((u) => u.id).sort()).toEqual(['b-crew1', 'b-crew2'])
+  })
+})
+
+describe('issue 20, solo play: the deck decides the movement', () => {
+  it('the AI never names the card drawn: it only asks its officers to redraw', () => {
+    const st = atFirstCard()
+    const o = aiOrders(setup, st)
+    expect(o.card).toBeNull()
+    expect(o.newCard).toBeNull()
+  })
+  it('rules guide §5: a 6 on the hit roll falls on the square the firer names', () => {
+    const fire = atFire(atFirstCard(), { x: 8, y: 8, heading: 0 }, { x: 12, y: 8, heading: 0 })
+    // Row 4 of Bess is her main mast's row: the firer names its square (the centre).
+    const r = step(setup, fire, { shots: [{ ship: 'a', cannon: 'a-gun4', row: 3, choice: 1 }] }, [6])
+    expect(r.state.ships.b!.masts.find((m) => m.name === 'main')!.hits).toBe(1)
   })
 })
