@@ -128,7 +128,7 @@ describe('battles.start {ruleset: "broadsides"}', () => {
     const clash = { ships: [{ id: 'a', name: 'A', class: 'galleon', at: { x: 4, y: 4 }, heading: 2 }, { id: 'b', name: 'B', class: 'frigate', at: { x: 5, y: 4 }, heading: 6 }] }
     const e = await s.fail('battles.start', { ruleset: 'broadsides', setup: clash })
     expect(e.code).toBe('invalid_input')
-    expect(e.details.issues.map((i: { field: string }) => i.field)).toEqual(expect.arrayContaining(['setup.ships.0.class', 'setup.ships.1.at']))
+    expect((e.details as { issues: { field: string }[] }).issues.map((i: { field: string }) => i.field)).toEqual(expect.arrayContaining(['setup.ships.0.class', 'setup.ships.1.at']))
     expect(s.snapshot()).toEqual(before)
     const { battleId } = await call('battles.start', { ruleset: 'broadsides', preset: 'frigates', seed: 2 })
     const odds = await call('battles.odds', { battleId, runs: 10 })

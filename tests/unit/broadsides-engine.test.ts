@@ -87,6 +87,14 @@ describe('seed 001 §Crew: officers and the cards', () => {
     const keep = step(setup, st, { card: 'forward', redraw: 'captain', redrawOn: ['anchor'] })
     expect(keep.state.ships.a).toMatchObject({ played: ['forward'], captainUsed: false })
   })
+  it('the card drawn after a redraw is typed only with the first card, and must be left to draw', () => {
+    const st = withShip(atFirstCard(), 'a', { deck: ['forward', 'anchor'] })
+    const p = (o: object) => checkOrders(setup, st, BroadsidesOrders.parse(o))
+    expect(p({ redraw: 'captain', newCard: 'forward' })[0]).toMatchObject({ path: ['newCard'], message: expect.stringMatching(/card drawn first/) })
+    expect(p({ card: 'forward', redraw: 'captain', newCard: 'forward' })[0]).toMatchObject({ path: ['newCard'], message: expect.stringMatching(/no Forward card is left to draw \(1 Anchor\)/) })
+    expect(p({ card: 'forward', redraw: 'firstMate', newCard: 'forward' })).toEqual([])
+    expect(p({ card: 'forward', redraw: 'captain', redrawOn: ['anchor'], newCard: 'anchor' })[0]).toMatchObject({ path: ['newCard'], message: 'no redraw is made on Forward' })
+  })
   it('a dead Captain cannot redraw', () => {
     const st = atFirstCard()
     const noCaptain = { ...st, units: st.units.filter((u) => u.id !== 'a-captain') }

@@ -316,7 +316,16 @@ function checkCard(pre: Pre, st: BroadsidesState, side: string, orders: Broadsid
     else if (ship.firstMateUsed) problems.push({ path: ['redraw'], message: 'the First Mate has reshuffled once this turn already' })
   }
   if (orders.redraw === null && (orders.newCard !== null || orders.redrawOn !== null)) problems.push({ path: [orders.newCard !== null ? 'newCard' : 'redrawOn'], message: 'give the redraw (Captain or First Mate) first' })
-  if (orders.newCard !== null && !ship.deck.includes(orders.newCard)) problems.push({ path: ['newCard'], message: `no ${CARD_NAMES[orders.newCard]} card is left in her deck (${deckWords(ship.deck)})` })
+  else if (orders.newCard !== null) {
+    // The card drawn after a redraw is typed only with the card drawn first: then the deck it comes from is known.
+    if (orders.card === null) problems.push({ path: ['newCard'], message: 'type the card drawn first too (card)' })
+    else if (orders.card === 'damage' || (orders.redrawOn !== null && !orders.redrawOn.includes(orders.card))) problems.push({ path: ['newCard'], message: `no redraw is made on ${CARD_NAMES[orders.card]}` })
+    else {
+      const left = [...ship.deck]
+      if (orders.redraw === 'captain') left.splice(left.indexOf(orders.card), 1)
+      if (!left.includes(orders.newCard)) problems.push({ path: ['newCard'], message: `no ${CARD_NAMES[orders.newCard]} card is left to draw (${deckWords(left)})` })
+    }
+  }
   if (orders.repair !== null && orders.repair !== 'none') {
     const b = aliveOfficer(st, side, 'boatswain')
     if (!b || b.ship !== side) problems.push({ path: ['repair'], message: 'she has no Boatswain aboard' })
@@ -567,16 +576,14 @@ function cardStep(ctx: Ctx, side: string, orders: BroadsidesOrders): boolean {
         card = 'anchor'
         event(ctx, 'redraw', `The Captain discards it; no card is left, so the play is an Anchor.`, [side])
       } else {
-        const typed = orders.newCard !== null && ship.deck.includes(orders.newCard) ? orders.newCard : null
-        const n = drawCard(ctx, ship, typed, 'the Captain’s redraw')
+        const n = drawCard(ctx, ship, orders.newCard, 'the Captain’s redraw')
         event(ctx, 'redraw', `The Captain discards ${CARD_NAMES[card]} and draws ${CARD_NAMES[n.card]}, which must be played.`, [side], n.rolls)
         card = n.card
       }
     } else if (wants && orders.redraw === 'firstMate') {
       ship.firstMateUsed = true
       ship.deck.push(card)
-      const typed = orders.newCard !== null && ship.deck.includes(orders.newCard) ? orders.newCard : null
-      const n = drawCard(ctx, ship, typed, 'the First Mate’s reshuffle')
+      const n = drawCard(ctx, ship, orders.newCard, 'the First Mate’s reshuffle')
       event(ctx, 'redraw', `The First Mate shuffles ${CARD_NAMES[card]} back and draws ${CARD_NAMES[n.card]}, which must be played.`, [side], n.rolls)
       card = n.card
     }
