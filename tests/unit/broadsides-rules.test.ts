@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { isPip, pipDistance, reefAt, relativePoint, stepFrom } from '../../src/shared/broadsides/board'
-import { bears, damagedRows, deckHit, drift, hitLocation, hullHit, mastFalls, repairableRows, sinks } from '../../src/shared/broadsides/cannon-fire'
+import { bears, damagedRows, deckHit, drift, hitChances, hitLocation, hullHit, mastFalls, repairableRows, sinks } from '../../src/shared/broadsides/cannon-fire'
 import { deckCalc, driftCalc, hitCalc, meleeCalc, reefCalc, windCalc, DeckInput, DriftInput, MeleeInput } from '../../src/shared/broadsides/calculators'
 import { buildDeck } from '../../src/shared/broadsides/maneuver-deck'
 import { playCard } from '../../src/shared/broadsides/maneuvers'
@@ -177,6 +177,19 @@ describe('seed 001 §Ship Combat', () => {
   it('rules guide §5 hit location: 1 miss, 2 hull ("On a roll of 2 you score a hull hit"), 3–4 deck, 5 mast, 6 the GM’s choice', () => {
     expect([1, 2, 3, 4, 5, 6].map((r) => hitLocation(R.hit, r))).toEqual(['miss', 'hull', 'deck', 'deck', 'mast', 'choice'])
     expect(hitCalc({ roll: 2 })).toEqual({ location: 'hull' })
+  })
+  it('the chances of a hull, deck or mast hit for a declared row (drift, then rules guide §5’s hit roll)', () => {
+    // The merchantman's row 4 (index 3) has her main mast; the rows either side have none.
+    const c = hitChances(R.drift, R.hit, 7, [0, 3, 6], 3, false)
+    expect(c.hull).toBeCloseTo(1 / 6)
+    expect(c.mast).toBeCloseTo(1 / 3 / 6)
+    expect(c.deck).toBeCloseTo(2 / 6 + (2 / 3) * (1 / 6))
+    expect(c.miss).toBeCloseTo(1 / 6)
+    expect(c.rows[3]).toBeCloseTo((1 / 3) * (5 / 6))
+    // At the bow, drift to the left misses the ship: a third of the shots and a sixth of the rest.
+    expect(hitChances(R.drift, R.hit, 7, [0, 3, 6], 0, false).miss).toBeCloseTo(1 / 3 + (2 / 3) * (1 / 6))
+    // The Master Gunner's deck: no drift.
+    expect(hitChances(R.drift, R.hit, 7, [0, 3, 6], 0, true)).toMatchObject({ mast: expect.closeTo(1 / 6), miss: expect.closeTo(1 / 6) })
   })
   it('hull tokens: "a 2nd dmg token on top of the first … Further hull hits on that row … have no further effect"', () => {
     let t = [0, 0, 0]

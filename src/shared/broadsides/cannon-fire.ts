@@ -90,3 +90,39 @@ export function deckHit(units: number, cannon: boolean): { units: number; cannon
 
 /** Rules guide §5, Masts: a mast falls when her hits reach the mast's strength (fore and mizzen 1, main 2). */
 export const mastFalls = (hits: number, strength: number): boolean => hits >= strength
+
+export interface HitChances {
+  /** Off the ship (drift past her bow or stern) or a 1 on the hit roll. */
+  miss: number
+  hull: number
+  deck: number
+  mast: number
+  /** The firer's choice of square (a 6). */
+  choice: number
+  /** The chance of each row being hit, by row (0 for rows the shot cannot reach). */
+  rows: number[]
+}
+
+/**
+ * The chances of a shot at a declared row (for the board, before rolling): drift (none on the Master
+ * Gunner's deck), then the hit roll on the row it lands in; a row without a mast reads a 5 as a deck hit.
+ */
+export function hitChances(d: BroadsidesDrift, h: BroadsidesHit, rows: number, mastRows: readonly number[], row: number, masterGunner: boolean): HitChances {
+  const out: HitChances = { miss: 0, hull: 0, deck: 0, mast: 0, choice: 0, rows: Array.from({ length: rows }, () => 0) }
+  const drifts = masterGunner ? [0] : d.rows
+  for (const dr of drifts) {
+    const p = 1 / drifts.length
+    const r = row + dr
+    if (r < 0 || r >= rows) {
+      out.miss += p
+      continue
+    }
+    for (const loc of h.location) {
+      const q = p / h.location.length
+      const at = loc === 'mast' && !mastRows.includes(r) ? 'deck' : loc
+      out[at] += q
+      if (at !== 'miss') out.rows[r]! += q
+    }
+  }
+  return out
+}
