@@ -121,7 +121,7 @@ describe('battles.start {ruleset: "broadsides"}', () => {
     expect(v.replayable).toBe(true)
   })
 
-  it('refuses at its field, changing nothing; odds play the AI on both ships (at most 300 runs)', async () => {
+  it('refuses at its field, changing nothing; odds play the AI on both ships (at most 100 runs)', async () => {
     const before = s.snapshot()
     expect(await s.fail('battles.start', { ruleset: 'broadsides' })).toMatchObject({ code: 'invalid_input', details: { field: 'preset' } })
     expect(await s.fail('battles.start', { ruleset: 'broadsides', preset: 'armada' })).toMatchObject({ code: 'invalid_input' })
@@ -134,7 +134,7 @@ describe('battles.start {ruleset: "broadsides"}', () => {
     const odds = await call('battles.odds', { battleId, runs: 10 })
     expect(odds).toMatchObject({ mode: 'ai', runs: 10 })
     expect(odds.sides.map((x) => x.side)).toEqual(['red', 'blue'])
-    expect(await s.fail('battles.odds', { battleId, runs: 301 })).toMatchObject({ code: 'invalid_input', details: { field: 'runs', max: 300 } })
+    expect(await s.fail('battles.odds', { battleId, runs: 101 })).toMatchObject({ code: 'invalid_input', details: { field: 'runs', max: 100 } })
     expect((await call('battles.list')).map((b) => b.ruleset)).toContain('broadsides')
   })
 })

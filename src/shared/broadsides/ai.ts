@@ -1,4 +1,5 @@
 import { intoWind } from './wind'
+import { pipDistance } from './board'
 import { playCard } from './maneuvers'
 import { aliveOfficer, boardingPathProblem, cannonAt, cannonThatBear, checkOrders, other, prep, roomAt, samePlace, sideFacing, stepSide, unitsAt, type Pre } from './engine'
 import { inGrid, pathProblem, sameCell, sideCol, type Cell } from './ship-deck'
@@ -12,7 +13,7 @@ import type { BoardMove, BroadsidesOrders, BroadsidesSetup, BroadsidesState, Pla
  *
  *  - crew step: crewmen off the guns walk to the nearest cannon short of its two crew;
  *  - card step: the Captain (else the First Mate) redraws a card that would anchor her, leave the board,
- *    put her into the wind or onto a reef;
+ *    put her into the wind or onto a reef, or (out of range) take her further from the enemy;
  *  - fire: every gun that bears, at the row of the enemy's facing side with the fewest hull tokens (not
  *    the end rows, so that drift does not carry the shot off her);
  *  - boarding: each group attacks the enemy square where its odds are best when they are not much worse
@@ -97,10 +98,13 @@ function cardOrders(pre: Pre, st: BroadsidesState, side: string): BroadsidesOrde
   const ship = st.ships[side]!
   const rules = pre.setup.rules
   const foe = st.ships[other(st, side)]!
+  const now = pipDistance(ship.at, foe.at)
   const bad: Card[] = CARDS.filter((c) => {
     if (c === 'damage') return false
     const r = playCard(rules.board, rules.reefs, pre.setup.reefs, { at: ship.at, heading: ship.heading, speed: ship.speed }, c, st.wind ?? 0, foe.at)
-    return r.played === 'anchor' || r.intoWind || r.reefTokens > 0 || intoWind(r.heading, st.wind ?? 0)
+    // Out of range, a card that takes her further from the enemy is a bad one too.
+    const away = now > rules.board.fireRange && pipDistance(r.at, foe.at) > now
+    return r.played === 'anchor' || r.intoWind || r.reefTokens > 0 || intoWind(r.heading, st.wind ?? 0) || away
   })
   const good = ship.deck.some((c) => c !== 'damage' && !bad.includes(c))
   if (!bad.length || !good) return o

@@ -550,10 +550,10 @@ export const ATRILIA_ODDS_MAX_RUNS = 3_000
 export const GALLEYS_ODDS_MAX_RUNS = 1_000
 /**
  * The most runs one odds request may ask for in a Broadsides duel: about 5 s in one worker at the
- * 64 runs a second bench/broadsides.bench.ts measured for "A frigate overhauls a merchantman" from its start
- * on the loaded 2-core machine.
+ * 18 runs a second bench/broadsides.bench.ts measured for "A frigate overhauls a merchantman" from its start
+ * with the 2-core machine loaded (load 10); a run that reaches a boarding action is the slow one.
  */
-export const BROADSIDES_ODDS_MAX_RUNS = 300
+export const BROADSIDES_ODDS_MAX_RUNS = 100
 
 const Probability = z.object({ p: z.number(), low: z.number(), high: z.number() })
 /**
