@@ -5,6 +5,7 @@ import { stmt, type Db } from '../campaign/sqlite'
 import { labelOf } from '../campaign-core/clock-state'
 import { ATRILIA_STEPPED } from './atrilia'
 import { GALLEYS_STEPPED } from './galleys'
+import { BROADSIDES_STEPPED } from './broadsides'
 import { HIGH_SEAS_STEPPED } from './high-seas'
 import { RULESET_NAMES, requireRow } from './rows'
 import { loadStepped, steppedSummary, type SteppedDef } from './stepped'
@@ -12,11 +13,11 @@ import { loadStepped, steppedSummary, type SteppedDef } from './stepped'
 /**
  * Which SteppedDef serves a stored battle (issue 17): every battle is served by the generic code of
  * ./stepped.ts with its ruleset's SteppedDef — High Seas (./high-seas.ts: one step a whole turn, its
- * turns in `battle_turn`, control per ship), the Atrilian hex battle (./atrilia.ts) and the Galleys &
- * Galleons table (./galleys.ts). Broadsides adds its SteppedDef here when it comes.
+ * turns in `battle_turn`, control per ship), the Atrilian hex battle (./atrilia.ts), the Galleys &
+ * Galleons table (./galleys.ts) and the Broadsides & Boarding Parties duel (./broadsides.ts).
  */
 
-const STEPPED: Partial<Record<RulesetId, SteppedDef>> = { highSeas: HIGH_SEAS_STEPPED, atrilia: ATRILIA_STEPPED, galleys: GALLEYS_STEPPED }
+const STEPPED: Partial<Record<RulesetId, SteppedDef>> = { highSeas: HIGH_SEAS_STEPPED, atrilia: ATRILIA_STEPPED, galleys: GALLEYS_STEPPED, broadsides: BROADSIDES_STEPPED }
 
 /** The SteppedDef of a ruleset; one not playable yet is refused. */
 export function steppedDefOf(ruleset: RulesetId): SteppedDef {

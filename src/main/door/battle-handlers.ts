@@ -12,6 +12,8 @@ import { CommandError } from '../../shared/errors'
 import { beginAtriliaBattle } from '../battles/atrilia'
 import { beginGalleysBattle } from '../battles/galleys'
 import { concludeGalleysBattle, reviewGalleysBattle } from '../battles/galleys-review'
+import { beginBroadsidesBattle } from '../battles/broadsides'
+import { concludeBroadsidesBattle, reviewBroadsidesBattle } from '../battles/broadsides-review'
 import { concludeAtriliaBattle, reviewAtriliaBattle } from '../battles/atrilia-review'
 import { anySummary, defOfBattle, listAllBattles } from '../battles/by-ruleset'
 import { RULESET_NAMES, rulesetOf, theBattle } from '../battles/rows'
@@ -76,7 +78,9 @@ export const battleHandlers: BattleHandlers = {
         ? beginAtriliaBattle(c.campaign.db, input, c.dice)
         : input.ruleset === 'galleys'
           ? beginGalleysBattle(c.campaign.db, input, c.dice)
-          : beginBattle(c.campaign.db, input, c.dice),
+          : input.ruleset === 'broadsides'
+            ? beginBroadsidesBattle(c.campaign.db, input, c.dice)
+            : beginBattle(c.campaign.db, input, c.dice),
     describe: (_input, out, c) => {
       const v = anySummary(c.campaign.db, out.battleId)
       return `Started ${theBattle(v.name)}: ${v.sides.map((s) => s.names.join(', ')).join(' against ')}`
@@ -247,6 +251,7 @@ export const battleHandlers: BattleHandlers = {
     kind: 'read',
     run: ({ campaign: { db } }, input) => {
       const ruleset = rulesetOf(db, input.battleId)
+      if (ruleset === 'broadsides') return reviewBroadsidesBattle(db, input.battleId)
       return ruleset === 'atrilia' ? reviewAtriliaBattle(db, input.battleId) : ruleset === 'galleys' ? reviewGalleysBattle(db, input.battleId) : reviewBattle(db, input.battleId)
     }
   },
@@ -256,6 +261,17 @@ export const battleHandlers: BattleHandlers = {
     run: (c, input) => {
       const db = c.campaign.db
       const stored = rulesetOf(db, input.battleId)
+      if (input.ruleset === 'broadsides') {
+        if (stored !== 'broadsides') {
+          throw new CommandError('invalid_input', `ruleset: ${theBattle(anySummary(db, input.battleId).name, true)} is fought under ${RULESET_NAMES[stored]}, not the Broadsides & Boarding Parties rules: conclude it with its own ruleset.`, {
+            field: 'ruleset',
+            ruleset: stored
+          })
+        }
+        const out = concludeBroadsidesBattle(db, input.battleId)
+        said.set(c, out.said)
+        return { battleId: out.battleId, applied: [] }
+      }
       if (input.ruleset === 'galleys') {
         if (stored !== 'galleys') {
           throw new CommandError('invalid_input', `ruleset: ${theBattle(anySummary(db, input.battleId).name, true)} is fought under ${RULESET_NAMES[stored]}, not the Galleys & Galleons rules: conclude it with its own ruleset.`, {

@@ -7,11 +7,12 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { simulate } from '../../shared/highseas/simulate'
 import { atriliaRuleset } from '../../shared/atrilia/ruleset'
 import { galleysRuleset } from '../../shared/galleys/ruleset'
+import { broadsidesRuleset } from '../../shared/broadsides/ruleset'
 import type { AnyRuleset } from '../../shared/battle/ruleset'
 import type { OddsWorkerData, OddsWorkerMessage, SteppedOddsRuleset } from './odds'
 
 /** The stepped rulesets' `simulate`, through the battle seam (issue 17). */
-const STEPPED: Record<SteppedOddsRuleset, AnyRuleset> = { atrilia: atriliaRuleset, galleys: galleysRuleset }
+const STEPPED: Record<SteppedOddsRuleset, AnyRuleset> = { atrilia: atriliaRuleset, galleys: galleysRuleset, broadsides: broadsidesRuleset }
 
 const port = parentPort
 if (!port) throw new Error('odds-worker: must run in a worker thread')

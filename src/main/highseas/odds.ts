@@ -75,7 +75,7 @@ export type OddsWorkerData =
     }
 
 /** The stepped rulesets the odds worker can play. */
-export type SteppedOddsRuleset = 'atrilia' | 'galleys'
+export type SteppedOddsRuleset = 'atrilia' | 'galleys' | 'broadsides'
 
 export type OddsWorkerMessage =
   | { type: 'progress'; done: number; runs: number }

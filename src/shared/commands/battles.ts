@@ -44,6 +44,16 @@ import {
   type GalleysSetup as GalleysSetupT,
   type GalleysState as GalleysStateT
 } from '../galleys/types'
+import {
+  BroadsidesOrders as BroadsidesOrdersSchema,
+  BroadsidesSetup as BroadsidesSetupSchema,
+  Id as BroadsidesId,
+  type BroadsidesOrders as BroadsidesOrdersT,
+  type BroadsidesOrdersInput as BroadsidesOrdersInputT,
+  type BroadsidesReport as BroadsidesReportT,
+  type BroadsidesSetup as BroadsidesSetupT,
+  type BroadsidesState as BroadsidesStateT
+} from '../broadsides/types'
 
 /** Contracts of High Seas battles (seed 003, IV–VI) and their calculators. */
 
@@ -207,18 +217,19 @@ export const AtriliaReportOut = json<AtriliaReportT>('the report of one step')
  * participant id —, `melee` results and `heroic` actions), which replace the orders saved for the turn.
  */
 export const StepOrdersIn = z
-  .custom<AtriliaOrdersInputT | GalleysOrdersInputT | TurnOrdersInputT>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: 'must be the orders of one step (an object)' })
+  .custom<AtriliaOrdersInputT | GalleysOrdersInputT | BroadsidesOrdersInputT | TurnOrdersInputT>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: 'must be the orders of one step (an object)' })
   .meta({
-    description: "The orders of one step under the battle's ruleset: Atrilia's AtriliaOrders (with its phase), Galleys & Galleons' GalleysOrders ({order, actions}: one player's turn) or High Seas' TurnOrders ({ships, melee, heroic}) for the whole turn.",
-    // For the API's JSON schema: the three shapes (the handler checks the one of the battle's ruleset).
-    anyOf: [AtriliaOrdersSchema, GalleysOrdersSchema, TurnOrders].map((t) => {
+    description:
+      "The orders of one step under the battle's ruleset: Atrilia's AtriliaOrders (with its phase), Galleys & Galleons' GalleysOrders ({order, actions}: one player's turn), Broadsides' BroadsidesOrders (crew and cannon moves, a card, shots or boarding moves: one step) or High Seas' TurnOrders ({ships, melee, heroic}) for the whole turn.",
+    // For the API's JSON schema: the four shapes (the handler checks the one of the battle's ruleset).
+    anyOf: [AtriliaOrdersSchema, GalleysOrdersSchema, BroadsidesOrdersSchema, TurnOrders].map((t) => {
       const { $schema: _, ...rest } = z.toJSONSchema(t, { io: 'input', unrepresentable: 'any' })
       return rest
     })
   })
-export const StepOrdersOut = json<AtriliaOrdersT | GalleysOrdersT | TurnOrdersT>('the orders of one step')
-export const StepReportOut = json<AtriliaReportT | GalleysReportT | TurnReportT>('the report of one step')
-export const StepStateOut = json<AtriliaStateT | GalleysStateT | BattleStateT>('the state of a battle')
+export const StepOrdersOut = json<AtriliaOrdersT | GalleysOrdersT | BroadsidesOrdersT | TurnOrdersT>('the orders of one step')
+export const StepReportOut = json<AtriliaReportT | GalleysReportT | BroadsidesReportT | TurnReportT>('the report of one step')
+export const StepStateOut = json<AtriliaStateT | GalleysStateT | BroadsidesStateT | BattleStateT>('the state of a battle')
 
 
 /** Start an Atrilian hex battle: from a preset or a full setup (exactly one), each side GM or AI. */
@@ -305,7 +316,54 @@ export const GalleysBattleView = BattleSummary.extend({
 })
 export type GalleysBattleView = z.infer<typeof GalleysBattleView>
 
-export const AnyBattleView = z.discriminatedUnion('ruleset', [BattleView, AtriliaBattleView, GalleysBattleView])
+// ─── Broadsides & Boarding Parties (seed 001 variant, issue 20) ─────────────────────────────────
+
+/** The presets a Broadsides duel may start from (src/shared/broadsides/preset.ts). */
+export const BroadsidesPresetId = z.enum(['frigateMerchantman', 'frigates'])
+
+export const BroadsidesSetupOut = json<BroadsidesSetupT>('a Broadsides duel setup')
+export const BroadsidesStateOut = json<BroadsidesStateT>('a Broadsides duel state')
+export const BroadsidesOrdersOut = json<BroadsidesOrdersT>('the orders of one step')
+export const BroadsidesReportOut = json<BroadsidesReportT>('the report of one step')
+
+/** Start a Broadsides duel: from a preset or a full setup (exactly one), each ship GM or AI. */
+export const BroadsidesStartInput = z
+  .object({
+    ruleset: z.literal('broadsides'),
+    name: DisplayName.optional(),
+    preset: BroadsidesPresetId.optional(),
+    /** The full setup (its `rules` are replaced by the campaign's Broadsides tables). */
+    setup: BroadsidesSetupSchema.optional(),
+    /** Per ship id: 'gm' (the default) or 'ai'. */
+    control: z.record(BroadsidesId, SideControl).optional(),
+    seed: z.number().int().min(0).max(2 ** 31 - 1).optional()
+  })
+  .strict()
+export type BroadsidesStartInput = z.output<typeof BroadsidesStartInput>
+
+export const BroadsidesBattleView = BattleSummary.extend({
+  ruleset: z.literal('broadsides'),
+  setup: BroadsidesSetupOut,
+  state: BroadsidesStateOut,
+  /** The next step: the wind, a ship's crew step or card, an exchange of fire, a boarding step. */
+  step: StepInfo,
+  /** Per ship id: who orders her steps. */
+  control: z.record(z.string(), SideControl),
+  /** The orders saved for the next step (nothing ordered when none). */
+  pending: BroadsidesOrdersOut,
+  /** The check of `pending` (always empty: only legal orders are saved). */
+  problems: z.array(OrderProblem),
+  /** What the AI would order for the next step when its ship is the AI's, else null. */
+  aiPreview: BroadsidesOrdersOut.nullable(),
+  /** Every resolved step, oldest first, with its dice and terms. */
+  log: z.array(BroadsidesReportOut),
+  outcome: StepOutcome,
+  /** The stored steps replay to the stored state. */
+  replayable: z.boolean()
+})
+export type BroadsidesBattleView = z.infer<typeof BroadsidesBattleView>
+
+export const AnyBattleView = z.discriminatedUnion('ruleset', [BattleView, AtriliaBattleView, GalleysBattleView, BroadsidesBattleView])
 export type AnyBattleView = z.infer<typeof AnyBattleView>
 
 // ─── Review and write-back ──────────────────────────────────────────────────────────────────────
@@ -452,6 +510,27 @@ export const GalleysBattleReview = z.object({
 })
 export type GalleysBattleReview = z.infer<typeof GalleysBattleReview>
 
+/** A Broadsides duel's review (issue 20): read-only, each ship's fate, hull tokens, masts, guns and crew left. */
+export const BroadsidesBattleReview = z.object({
+  ruleset: z.literal('broadsides'),
+  battleId: Id,
+  concluded: z.boolean(),
+  /** The winning ship's name, or null (undecided, or not over). */
+  winner: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      ship: z.string(),
+      name: z.string(),
+      /** The campaign ship she is (none yet: a duel's ships are the setup's own). */
+      shipId: Id.nullable(),
+      fate: z.enum(['afloat', 'sunk', 'struck', 'wiped']),
+      /** Her fate and damage in words ("Struck (3 rows holed, the main mast down, 4 of 8 guns, 6 of 20 crew)"). */
+      text: z.string()
+    })
+  )
+})
+export type BroadsidesBattleReview = z.infer<typeof BroadsidesBattleReview>
+
 // ─── Odds ───────────────────────────────────────────────────────────────────────────────────────
 
 /** The most runs one odds request may ask for (High Seas): about 2.5 s of a duel at the bench's 20,000 duels a second (issue 14). */
@@ -469,6 +548,12 @@ export const ATRILIA_ODDS_MAX_RUNS = 3_000
  * second at load 3.5 on the 2-core machine; the Assurance duel 904, the strait 362).
  */
 export const GALLEYS_ODDS_MAX_RUNS = 1_000
+/**
+ * The most runs one odds request may ask for in a Broadsides duel: about 5 s in one worker at the
+ * 18 runs a second bench/broadsides.bench.ts measured for "A frigate overhauls a merchantman" from its start
+ * with the 2-core machine loaded (load 10); a run that reaches a boarding action is the slow one.
+ */
+export const BROADSIDES_ODDS_MAX_RUNS = 100
 
 const Probability = z.object({ p: z.number(), low: z.number(), high: z.number() })
 /**
@@ -537,6 +622,9 @@ export const AtriliaConcludeInput = z
 /** Conclude a Galleys & Galleons battle: its status only (no campaign write-back yet). */
 export const GalleysConcludeInput = z.object({ ruleset: z.literal('galleys'), battleId: Id }).strict()
 
+/** Conclude a Broadsides duel: its status only (no campaign write-back yet). */
+export const BroadsidesConcludeInput = z.object({ ruleset: z.literal('broadsides'), battleId: Id }).strict()
+
 export const battleContracts = {
   'highseas.cannonTN': contract({
     summary: 'The TN to hit with a battery (seed 003 IV, rules guide §2): 5 × Handling, range, aim, Gunnery, size, forts — with every term.',
@@ -578,7 +666,7 @@ export const battleContracts = {
     output: z.array(BattleSetup.shape.participants.element)
   }),
   'battles.start': contract({
-    summary: 'Start a battle. High Seas (the default): campaign ships, generated ships, forts and towns, the starting range and weather. Atrilian hex battle (ruleset "atrilia") or Galleys & Galleons (ruleset "galleys"): a preset or a full setup, each side GM or AI. The seed is drawn from the campaign unless given.',
+    summary: 'Start a battle. High Seas (the default): campaign ships, generated ships, forts and towns, the starting range and weather. Atrilian hex battle (ruleset "atrilia"), Galleys & Galleons (ruleset "galleys") or a Broadsides & Boarding Parties duel (ruleset "broadsides"): a preset or a full setup, each side GM or AI. The seed is drawn from the campaign unless given.',
     scope: 'campaign',
     mutates: true,
     input: z.discriminatedUnion(
@@ -586,9 +674,10 @@ export const battleContracts = {
       [
         HighSeasStartInput,
         AtriliaStartInput,
-        GalleysStartInput
+        GalleysStartInput,
+        BroadsidesStartInput
       ],
-      { error: 'ruleset: a battle is fought under "highSeas" (the default), "atrilia" or "galleys"; Broadsides cannot be played yet' }
+      { error: 'ruleset: a battle is fought under "highSeas" (the default), "atrilia", "galleys" or "broadsides"' }
     ),
     output: z.object({ battleId: Id })
   }),
@@ -684,7 +773,7 @@ export const battleContracts = {
           .max(ODDS_MAX_RUNS, `at most ${ODDS_MAX_RUNS.toLocaleString('en')} runs`)
           .default(2000)
           .meta({
-            description: `Runs to play: at most what finishes in a few seconds on one core — ${ODDS_MAX_RUNS.toLocaleString('en')} for High Seas, ${ATRILIA_ODDS_MAX_RUNS.toLocaleString('en')} for an Atrilian hex battle (about 5 s at the bench's 584 runs a second on a loaded machine), ${GALLEYS_ODDS_MAX_RUNS.toLocaleString('en')} for Galleys & Galleons; more is refused at runs.`
+            description: `Runs to play: at most what finishes in a few seconds on one core — ${ODDS_MAX_RUNS.toLocaleString('en')} for High Seas, ${ATRILIA_ODDS_MAX_RUNS.toLocaleString('en')} for an Atrilian hex battle (about 5 s at the bench's 584 runs a second on a loaded machine), ${GALLEYS_ODDS_MAX_RUNS.toLocaleString('en')} for Galleys & Galleons, ${BROADSIDES_ODDS_MAX_RUNS.toLocaleString('en')} for a Broadsides duel; more is refused at runs.`
           }),
         /** 'ai' (the default): the AI on every ship; 'asOrdered': this turn as ordered, then the AI. */
         mode: OddsMode.default('ai')
@@ -693,17 +782,17 @@ export const battleContracts = {
     output: OddsResult
   }),
   'battles.review': contract({
-    summary: 'What concluding the battle would write to the campaign: damage, guns and crew lost, powder spent, ships sunk, struck or captured. An Atrilian battle: each ship’s fate (afloat, crippled, sunk, captured, exited) and what concluding writes back — repair, marines and wizards lost, crew quality after, prizes and their owners — each line saying how it was worked out; once concluded, what was written. A Galleys & Galleons battle: each ship’s fate (afloat, struck, sunk, exploded, exited), read-only.',
+    summary: 'What concluding the battle would write to the campaign: damage, guns and crew lost, powder spent, ships sunk, struck or captured. An Atrilian battle: each ship’s fate (afloat, crippled, sunk, captured, exited) and what concluding writes back — repair, marines and wizards lost, crew quality after, prizes and their owners — each line saying how it was worked out; once concluded, what was written. A Galleys & Galleons battle: each ship’s fate (afloat, struck, sunk, exploded, exited), read-only. A Broadsides duel: each ship’s fate (afloat, sunk, struck, wiped out) and damage, read-only.',
     scope: 'campaign',
     mutates: false,
     input: z.object({ battleId: Id }).strict(),
-    output: z.union([BattleReview, AtriliaBattleReview, GalleysBattleReview])
+    output: z.union([BattleReview, AtriliaBattleReview, GalleysBattleReview, BroadsidesBattleReview])
   }),
   'battles.conclude': contract({
-    summary: 'Apply the (GM-edited) review to the campaign in one step: ships take their damage, prizes join their captors’ owners, sunk ships are marked lost. An Atrilian battle (ruleset "atrilia", its review lines or none for the review as proposed): sunk ships lost, crippled ships to repair in a friendly port, captured ships to their captors’ owners, marines and wizards lost, crew quality raised. A Galleys & Galleons battle ({ruleset: "galleys", battleId}): its status only.',
+    summary: 'Apply the (GM-edited) review to the campaign in one step: ships take their damage, prizes join their captors’ owners, sunk ships are marked lost. An Atrilian battle (ruleset "atrilia", its review lines or none for the review as proposed): sunk ships lost, crippled ships to repair in a friendly port, captured ships to their captors’ owners, marines and wizards lost, crew quality raised. A Galleys & Galleons battle ({ruleset: "galleys", battleId}) or a Broadsides duel ({ruleset: "broadsides", battleId}): its status only.',
     scope: 'campaign',
     mutates: true,
-    input: z.discriminatedUnion('ruleset', [HighSeasConcludeInput, AtriliaConcludeInput, GalleysConcludeInput]),
+    input: z.discriminatedUnion('ruleset', [HighSeasConcludeInput, AtriliaConcludeInput, GalleysConcludeInput, BroadsidesConcludeInput]),
     output: z.object({ battleId: Id, applied: z.array(z.object({ participantId: ParticipantId, shipId: Id.nullable(), text: z.string() })) })
   }),
   'ships.repairRudder': contract({

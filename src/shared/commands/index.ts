@@ -12,6 +12,7 @@ import { ventureContracts } from './ventures'
 import { atriliaContracts } from './atrilia'
 import { DEFAULT_SAMPLE, SampleId } from './samples'
 import { galleysContracts } from './galleys'
+import { broadsidesContracts } from './broadsides'
 import {
   AppStatus,
   Backup,
@@ -37,6 +38,7 @@ export * from './trade'
 export * from './ventures'
 export * from './atrilia'
 export * from './galleys'
+export * from './broadsides'
 export type { CommandContract } from './contract'
 
 /** A path to a campaign file, as the GM chose it (desktop) or as a file name in the campaigns folder. */
@@ -178,7 +180,7 @@ const appContracts = {
  * The main process pairs each entry with a handler (src/main/door/handlers.ts); the renderer
  * reaches them through the bridge; the HTTP host serves them at POST /api/<name>.
  */
-export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...chartImageContracts, ...tradeContracts, ...ventureContracts, ...atriliaContracts, ...galleysContracts } as const
+export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...chartImageContracts, ...tradeContracts, ...ventureContracts, ...atriliaContracts, ...galleysContracts, ...broadsidesContracts } as const
 
 export type Contracts = typeof contracts
 export type CommandName = keyof Contracts

@@ -10,6 +10,7 @@ import { ATRILIA_TABLE_DEFS } from '../atrilia/tables'
 import { VOYAGE_ATRILIA_TABLE_DEFS } from '../voyage/atrilia'
 import { ATRILIA_UPKEEP_TABLE_DEF } from '../atrilia/upkeep'
 import { GALLEYS_TABLE_DEFS } from '../galleys/tables'
+import { BROADSIDES_TABLE_DEFS } from '../broadsides/tables'
 import type { RuleTableDef } from './table-def'
 
 /**
@@ -198,7 +199,18 @@ export const RULE_TABLES = {
   galleysWeather: table(GALLEYS_TABLE_DEFS.galleysWeather),
   galleysCriticals: table(GALLEYS_TABLE_DEFS.galleysCriticals),
   galleysFire: table(GALLEYS_TABLE_DEFS.galleysFire),
-  galleysCollisions: table(GALLEYS_TABLE_DEFS.galleysCollisions)
+  galleysCollisions: table(GALLEYS_TABLE_DEFS.galleysCollisions),
+  // The Broadsides & Boarding Parties duel (seed 001 variant; rules guide §5): src/shared/broadsides/tables.ts.
+  broadsidesBoard: table(BROADSIDES_TABLE_DEFS.broadsidesBoard),
+  broadsidesWind: table(BROADSIDES_TABLE_DEFS.broadsidesWind),
+  broadsidesDeck: table(BROADSIDES_TABLE_DEFS.broadsidesDeck),
+  broadsidesDrift: table(BROADSIDES_TABLE_DEFS.broadsidesDrift),
+  broadsidesHit: table(BROADSIDES_TABLE_DEFS.broadsidesHit),
+  broadsidesReefs: table(BROADSIDES_TABLE_DEFS.broadsidesReefs),
+  broadsidesMelee: table(BROADSIDES_TABLE_DEFS.broadsidesMelee),
+  broadsidesOfficers: table(BROADSIDES_TABLE_DEFS.broadsidesOfficers),
+  broadsidesArcs: table(BROADSIDES_TABLE_DEFS.broadsidesArcs),
+  broadsidesShips: table(BROADSIDES_TABLE_DEFS.broadsidesShips)
 } as const
 
 export type RuleTables = typeof RULE_TABLES
@@ -233,8 +245,27 @@ export const THEAH_TABLES_IN_ATRILIA: Partial<Record<RuleTableName, string>> = {
   knacks: 'Used in every campaign: the knacks characters can have.'
 }
 
-/** The tables of a battle ruleset any campaign can fight under (the Galleys & Galleons table, seed 000), whatever its setting. */
-export const ANY_CAMPAIGN_TABLES: readonly RuleTableName[] = ['galleysTable', 'galleysWeather', 'galleysCriticals', 'galleysFire', 'galleysCollisions']
+/**
+ * The tables of the battle rulesets any campaign can fight under (the Galleys & Galleons table, seed 000;
+ * the Broadsides & Boarding Parties duel, seed 001), whatever its setting.
+ */
+export const ANY_CAMPAIGN_TABLES: readonly RuleTableName[] = [
+  'galleysTable',
+  'galleysWeather',
+  'galleysCriticals',
+  'galleysFire',
+  'galleysCollisions',
+  'broadsidesBoard',
+  'broadsidesWind',
+  'broadsidesDeck',
+  'broadsidesDrift',
+  'broadsidesHit',
+  'broadsidesReefs',
+  'broadsidesMelee',
+  'broadsidesOfficers',
+  'broadsidesArcs',
+  'broadsidesShips'
+]
 
 export type TableSetting = 'theah' | 'atrilia' | 'both' | 'any'
 export function tableSetting(name: RuleTableName): TableSetting {
