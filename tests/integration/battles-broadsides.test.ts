@@ -121,6 +121,22 @@ describe('battles.start {ruleset: "broadsides"}', () => {
     expect(v.replayable).toBe(true)
   })
 
+  it('seed 001: a duel snapshots the campaign’s (edited) Broadsides tables, listed on the Rules page for any campaign; a duel already begun keeps its own', async () => {
+    const tables = await call('rules.list')
+    const ours = tables.filter((t) => t.name.startsWith('broadsides'))
+    expect(ours.map((t) => t.name)).toEqual(['broadsidesBoard', 'broadsidesWind', 'broadsidesDeck', 'broadsidesDrift', 'broadsidesHit', 'broadsidesReefs', 'broadsidesMelee', 'broadsidesOfficers', 'broadsidesArcs', 'broadsidesShips'])
+    expect(ours.every((t) => t.setting === 'any')).toBe(true)
+    const first = await call('battles.start', { ruleset: 'broadsides', preset: 'frigates', seed: 1 })
+    await call('rules.set', { table: 'broadsidesBoard', value: { ...BROADSIDES_RULES.board, turns: 5 } })
+    const second = await call('battles.start', { ruleset: 'broadsides', preset: 'frigates', seed: 1 })
+    expect((await view(second.battleId)).setup.rules.board.turns).toBe(5)
+    expect((await view(first.battleId)).setup.rules.board.turns).toBe(30)
+    // An edit that does not fit the preset (a board too small for its ships) is refused at the setup's field.
+    await call('rules.set', { table: 'broadsidesBoard', value: { ...BROADSIDES_RULES.board, width: 4, height: 4 } })
+    const e = await s.fail('battles.start', { ruleset: 'broadsides', preset: 'frigates' })
+    expect(e).toMatchObject({ code: 'invalid_input', details: { field: 'setup.ships.1.at' } })
+  })
+
   it('refuses at its field, changing nothing; odds play the AI on both ships (at most 100 runs)', async () => {
     const before = s.snapshot()
     expect(await s.fail('battles.start', { ruleset: 'broadsides' })).toMatchObject({ code: 'invalid_input', details: { field: 'preset' } })

@@ -605,9 +605,11 @@ function cardStep(ctx: Ctx, side: string, orders: BroadsidesOrders): boolean {
     ])
   }
   if (r.played === 'anchor' && orders.repair !== 'none') {
-    const can = repairable(pre, st, side)
-    const pick = orders.repair ?? can[0] ?? null
-    if (pick && can.some((c) => c.side === pick.side && c.row === pick.row)) {
+    // Seed 001: "you may repair 1 damaged hull token" (the officers table says how many): the one ordered first, then the first he may.
+    for (let k = 0; k < rules.officers.boatswainRepairs; k++) {
+      const can = repairable(pre, st, side)
+      const pick = (k === 0 ? orders.repair : null) ?? can[0] ?? null
+      if (!pick || !can.some((c) => c.side === pick.side && c.row === pick.row)) break
       ship.hull[pick.side][pick.row] = 0
       event(ctx, 'repair', `On the Anchor the Boatswain repairs the hull token on her ${pick.side} side by row ${pick.row + 1}.`, [side])
     }

@@ -201,6 +201,7 @@ export const OfficersSchema = z
     melee: z.object({ captain: Int(0, 5), firstMate: Int(0, 5), boatswain: Int(0, 5), masterGunner: Int(0, 5) }).strict(),
     captainRedraw: z.boolean(),
     firstMateReshuffle: z.boolean(),
+    /** Unstacked hull tokens the Boatswain repairs on an Anchor card. */
     boatswainRepairs: Int(0, 3),
     masterGunnerNoDrift: z.boolean()
   })
