@@ -3,13 +3,15 @@ import { apiOk, openPage, openSample, shot, useHost } from './harness'
 
 /**
  * A Galleys & Galleons battle (issue 19) started through the door shows in the Battles list with its
- * rules named, and its page says the table's board is not built yet (rather than breaking).
+ * rules named, and its page is the table's own: the turn bar says whose turn it is and what happens
+ * now, the wind gauge shows the wind, the orders panel offers to begin the turn, and the way back
+ * leads to the battles.
  */
 
 const { start } = useHost()
 
 describe('a Galleys & Galleons battle in Chromium', () => {
-  it('is listed with its rules; its page says the board is not built yet and leads back to the battles', async () => {
+  it('is listed with its rules; its page has the turn bar, the wind gauge and the orders, and leads back to the battles', async () => {
     const { host, page } = await start()
     await openSample(page)
     const { battleId } = await apiOk<{ battleId: number }>(host, 'battles.start', { ruleset: 'galleys', preset: 'scillyLand', seed: 4 })
@@ -19,10 +21,12 @@ describe('a Galleys & Galleons battle in Chromium', () => {
     await shot(page, 'galleys-battle-list')
     await row.getByRole('link', { name: 'Scilly Privateers (against the land)' }).click()
     await page.waitForURL(new RegExp(`/battles/${battleId}$`))
-    const note = page.locator('[data-test=board-not-built]')
-    await note.getByText('This battle is fought on the Galleys & Galleons table, whose board is not built yet.').waitFor()
+    await page.locator('[data-test=turn-bar-text]').getByText('Turn 1 · The Dutch’s turn · Weather change roll').waitFor()
+    await page.locator('[data-test=wind-gauge]').getByText('Wind from the W').waitFor()
+    await page.locator('[data-test=begin-turn]').waitFor()
+    expect(await page.locator('[data-test=board-not-built]').count()).toBe(0)
     await shot(page, 'galleys-battle-page')
-    await note.locator('[data-test=to-battles]').click()
+    await page.locator('.qd-crumb').click()
     await page.waitForURL(/#\/campaign\/battles$/)
     expect(await page.locator('tr', { hasText: 'Scilly Privateers (against the land)' }).count()).toBe(1)
   })

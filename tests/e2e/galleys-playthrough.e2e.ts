@@ -251,7 +251,7 @@ describe('Galleys & Galleons: the Scilly Privateers played to the end in Chromiu
     await snap(page, 'log')
 
     // ── Review and conclude ──
-    await page.locator('[data-test=over-review]').click()
+    await page.locator('[data-test=banner-conclude]').click()
     const review = page.locator('[data-test=galleys-review]')
     await review.locator('[data-test=review-line][data-ship="St. Barnabas"]').getByText('Sunk').waitFor()
     await review.locator('[data-test=review-conclude]').click()
