@@ -109,6 +109,10 @@ describe('Galleys & Galleons: the Scilly Privateers played to the end in Chromiu
     await add()
     await waitPending(4)
     await bar.getByText('Clontarf activates: 3 actions, 3 used').waitFor()
+    // A fourth move is refused at the action, in words, and nothing is saved.
+    await add()
+    await page.locator('[data-test=error-action]').getByText('Clontarf has 0 actions left, and this move costs 1').waitFor()
+    expect((await view()).pending.actions).toHaveLength(4)
     // Undo a move until a die is rolled: the last move taken back, nothing resolved.
     await page.locator('[data-test=remove-action-3]').click()
     await waitPending(3)

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia'
 import type { GalleysBattleView } from '../../../shared/commands/battles'
 import { dryRun } from '../../../shared/galleys/engine'
 import type { Action, ActionInput, Activation, GalleysOrders, GalleysOrdersInput, GalleysReport, GalleysState, Stick } from '../../../shared/galleys/types'
-import { rollsDice } from '../components/galleys/galleysText'
+import { fieldErrors, rollsDice, type FieldErrors } from '../components/galleys/galleysText'
 import { runAtrilia as runBattleCommand, type SideControl } from './atrilia'
 import { useAppStore } from './app'
 import { errorTitle, notify } from '../notify'
@@ -17,8 +17,6 @@ export interface ComposingMove {
   razee: boolean
 }
 
-/** A refusal of the door, field by field: the field of the action being added ('' for the action as a whole), or 'order', or 'general'. */
-export type FieldErrors = Record<string, string>
 
 interface State {
   battleId: number | null
@@ -193,20 +191,4 @@ export const useGalleysStore = defineStore('galleys', {
   }
 })
 
-/** The door's issues placed at the fields of the action being added (index), the turn order, or in general. */
-export function fieldErrors(message: string, details: Record<string, unknown>, index: number | null): FieldErrors {
-  const out: FieldErrors = {}
-  const issues = Array.isArray(details.issues) ? (details.issues as { field: string; message: string }[]) : []
-  const strip = (m: string) => m.replace(/^action \d+: /, '')
-  for (const i of issues) {
-    const parts = i.field.split('.')
-    let key = 'general'
-    if (parts[0] === 'orders' && parts[1] === 'actions' && index !== null && Number(parts[2]) === index) key = parts.slice(3).join('.') || ''
-    else if (parts[0] === 'orders' && parts[1] === 'order') key = 'order'
-    out[key] = out[key] ? `${out[key]}; ${strip(i.message)}` : strip(i.message)
-  }
-  if (!issues.length) out.general = message
-  return out
-}
-
-export type { Action }
+export type { Action, FieldErrors }

@@ -136,3 +136,23 @@ export function shipCard(setup: GalleysSetup, state: GalleysState, id: string): 
   const traits = def.traits.map((t) => ({ name: t.name, note: t.note || traitInfo(t.name)?.note || '', lost: s.lostTraits.some((l) => l.toLowerCase() === t.name.toLowerCase()) }))
   return { lines, traits }
 }
+
+/** A refusal of the door, field by field: the field of the action being added ('' for the action as a whole), or 'order', or 'general'. */
+export type FieldErrors = Record<string, string>
+
+/** The door's issues placed at the fields of the action being added (index), the turn order, or in general. */
+export function fieldErrors(message: string, details: Record<string, unknown>, index: number | null): FieldErrors {
+  const out: FieldErrors = {}
+  const issues = Array.isArray(details.issues) ? (details.issues as { field: string; message: string }[]) : []
+  const strip = (m: string) => m.replace(/^action \d+: /, '')
+  for (const i of issues) {
+    const parts = i.field.split('.')
+    let key = 'general'
+    if (parts[0] === 'orders' && parts[1] === 'actions' && index !== null && Number(parts[2]) === index) key = parts.slice(3).join('.') || ''
+    else if (parts[0] === 'orders' && parts[1] === 'order') key = 'order'
+    out[key] = out[key] ? `${out[key]}; ${strip(i.message)}` : strip(i.message)
+  }
+  if (!issues.length) out.general = message
+  return out
+}
+
