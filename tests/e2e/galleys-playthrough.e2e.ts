@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { GalleysOrders, GalleysReport, GalleysState } from '../../src/shared/galleys/types'
-import { apiOk, choose, hideMessages, openPage, useHost } from './harness'
+import { join } from 'node:path'
+import { apiOk, choose, hideMessages, openPage, ROOT, useHost } from './harness'
 
 /**
  * "Scilly Privateers (against the land)" (seed 000) played to its end in Chromium as a new user plays
@@ -86,10 +87,9 @@ describe('Galleys & Galleons: the Scilly Privateers played to the end in Chromiu
 
     // ── Turn 1, the Dutch: the weather die typed 6, then 2 (one point) and 1 (anticlockwise, backing) ──
     await begin('6 2 1', 1)
-    const gauge = page.locator('[data-test=wind-gauge]')
-    await expect.poll(() => gauge.getAttribute('data-marker')).toBe('back')
-    await gauge.getByText('backing marker').waitFor()
-    await gauge.getByText('Wind from the WSW').waitFor()
+    // The table's gauge: the wind's new point and the backing marker.
+    await expect.poll(async () => (await view()).state.wind).toEqual({ direction: 11, marker: 'back' })
+    await page.locator('[data-test=galleys-wind]').getByText('Backing: −1 to the next direction die').waitFor()
     await bar.getByText('Turn 1 · The Dutch’s turn · choose a ship and enter her activation').waitFor()
     await endTurn(2)
 
@@ -151,6 +151,11 @@ describe('Galleys & Galleons: the Scilly Privateers played to the end in Chromiu
     expect(v.state.ships.curacao!.criticals.fires).toBe(1)
     expect(v.state.grapples).toEqual([['clontarf', 'curacao']])
     expect(v.state.midTurn?.act).toMatchObject({ ship: 'clontarf', used: 2 })
+    // The README's picture of the table: Clontarf grappled to the burning Curacao.
+    await page.locator('[data-chip="Curacao"]').click()
+    await hideMessages(page)
+    await page.screenshot({ path: join(ROOT, 'docs', 'images', 'galleys-table.png') })
+    await page.locator('[data-chip="Clontarf"]').click()
     await endTurn(7)
 
     // ── Turn 2, the Dutch: weather 1, Curacao's fire die 2, its critical red 1 (+1: Hull) white 3; St. Barnabas and Gouda collide ──

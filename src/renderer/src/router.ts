@@ -1,27 +1,30 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
 import StartView from './views/StartView.vue'
-import RecoveryView from './views/RecoveryView.vue'
-import CampaignLayout from './layouts/CampaignLayout.vue'
-import DashboardView from './views/DashboardView.vue'
-import LogView from './views/LogView.vue'
-import PeopleView from './views/PeopleView.vue'
-import PersonView from './views/PersonView.vue'
-import LedgerView from './views/LedgerView.vue'
-import FleetView from './views/FleetView.vue'
-import ShipyardView from './views/ShipyardView.vue'
-import ShipView from './views/ShipView.vue'
-import RulesView from './views/RulesView.vue'
-import BattlesView from './views/BattlesView.vue'
-import SkirmishView from './views/SkirmishView.vue'
-import BattleView from './views/BattleView.vue'
-import PortsView from './views/PortsView.vue'
-import PortView from './views/PortView.vue'
-import ChartView from './views/ChartView.vue'
-import VoyageView from './views/VoyageView.vue'
-import UpcomingView from './views/UpcomingView.vue'
-import CompaniesView from './views/CompaniesView.vue'
-import CompanyView from './views/CompanyView.vue'
 import { PAGES } from '../../shared/pages'
+
+// Every page but the start screen loads with its route (its own chunk), so the
+// first screen needs only its own code; the boards, charts and plots come with the pages that draw them.
+const CampaignLayout = () => import('./layouts/CampaignLayout.vue')
+const RecoveryView = () => import('./views/RecoveryView.vue')
+const DashboardView = () => import('./views/DashboardView.vue')
+const LogView = () => import('./views/LogView.vue')
+const PeopleView = () => import('./views/PeopleView.vue')
+const PersonView = () => import('./views/PersonView.vue')
+const LedgerView = () => import('./views/LedgerView.vue')
+const FleetView = () => import('./views/FleetView.vue')
+const ShipyardView = () => import('./views/ShipyardView.vue')
+const ShipView = () => import('./views/ShipView.vue')
+const RulesView = () => import('./views/RulesView.vue')
+const BattlesView = () => import('./views/BattlesView.vue')
+const SkirmishView = () => import('./views/SkirmishView.vue')
+const BattleView = () => import('./views/BattleView.vue')
+const PortsView = () => import('./views/PortsView.vue')
+const PortView = () => import('./views/PortView.vue')
+const ChartView = () => import('./views/ChartView.vue')
+const VoyageView = () => import('./views/VoyageView.vue')
+const UpcomingView = () => import('./views/UpcomingView.vue')
+const CompaniesView = () => import('./views/CompaniesView.vue')
+const CompanyView = () => import('./views/CompanyView.vue')
 
 const upcoming: RouteRecordRaw[] = PAGES.filter((p) => p.upcoming).map((p) => ({
   path: p.path,

@@ -19,7 +19,8 @@ import { HIGH_SEAS_RULES, HighSeasRulesSchema } from './tables'
 // ─── Words of the seed ──────────────────────────────────────────────────────────────────────────
 
 /** Range bands, nearest first (index 0 = Close … 5 = Extreme). Index 6 means out of sight. */
-export const RANGES = ['close', 'short', 'medium', 'long', 'far', 'extreme'] as const
+import { RANGES } from './ranges'
+export { RANGES }
 export const Range = z.enum(RANGES)
 export type Range = z.infer<typeof Range>
 /** A range as a step count: 0 = Close … 5 = Extreme, 6 = out of sight. */

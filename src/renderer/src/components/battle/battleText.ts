@@ -10,7 +10,7 @@ import type {
   Tactic,
   Weather
 } from '../../../../shared/highseas/types'
-import { RANGES } from '../../../../shared/highseas/types'
+import { RANGES } from '../../../../shared/highseas/ranges'
 import type { BattleSummary } from '../../../../shared/commands/battles'
 
 /** Words of High Seas battles (seed 003, IV–VI) for the board, the orders and the log. */

@@ -1,6 +1,7 @@
 /** Words the Galleys & Galleons battle page shows (seed 000 house rules): actions, ships, players, the turn bar. */
 import { activePlayer, hullPoints, prep, riggingNow } from '../../../../shared/galleys/engine'
 import { traitInfo } from '../../../../shared/galleys/traits'
+import { playerColour as tableColour } from './tableDrawing'
 import {
   CAUSE_NAMES,
   HULL_NAMES,
@@ -13,23 +14,15 @@ import {
   type GalleysState
 } from '../../../../shared/galleys/types'
 
-export const PLAYER_COLOURS = ['#1d4f6e', '#a23b2c', '#4d7a3a', '#7a4d8c', '#b07a1e', '#2f6f6a', '#6b5a3a', '#5a5f6b']
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`
 
 export const shipName = (setup: GalleysSetup, id: string): string => setup.ships.find((s) => s.id === id)?.name ?? 'a ship'
 export const playerName = (setup: GalleysSetup, id: string | null): string => setup.players.find((p) => p.id === id)?.name ?? 'nobody'
-export const playerColour = (setup: GalleysSetup, id: string | null): string => PLAYER_COLOURS[Math.max(0, setup.players.findIndex((p) => p.id === id)) % PLAYER_COLOURS.length]!
+/** A player's colour, as the table draws her ships. */
+export const playerColour = (setup: GalleysSetup, id: string | null): string => tableColour(setup.players, id ?? '')
 
 /** "The Privateers’", "The Dutch’s": a player's name as the owner of a turn. */
 export const possessive = (name: string): string => `The ${name}${name.endsWith('s') ? '’' : '’s'}`
-
-/** The wind gauge's point as a compass word (16 points: N, NNE, …; another gauge: "point 5 of 12"). */
-const COMPASS = ['N', 'NNE', 'NE', 'ENE', 'E', 'ESE', 'SE', 'SSE', 'S', 'SSW', 'SW', 'WSW', 'W', 'WNW', 'NW', 'NNW']
-export function windWords(setup: GalleysSetup, direction: number): string {
-  const n = setup.rules.table.gaugePoints
-  return n === 16 ? `from the ${COMPASS[direction]}` : `from point ${direction} of ${n}`
-}
-export const MARKER_WORDS: Record<'veer' | 'back' | 'steady', string> = { veer: 'veering', back: 'backing', steady: 'steady' }
 
 /** An action in the GM's words ("Gallant moves Medium, turning 30° to starboard"). */
 export function actionWords(setup: GalleysSetup, a: Action | ActionInput): string {

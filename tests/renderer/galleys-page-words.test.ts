@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { actionWords, fieldErrors, possessive, rollsDice, shipCard, startWords, windWords } from '../../src/renderer/src/components/galleys/galleysText'
+import { actionWords, fieldErrors, possessive, rollsDice, shipCard, startWords } from '../../src/renderer/src/components/galleys/galleysText'
 import { startBattle } from '../../src/shared/galleys/engine'
 import { galleysPreset } from '../../src/shared/galleys/preset'
 import { Action, type ActionInput } from '../../src/shared/galleys/types'
@@ -34,7 +34,7 @@ describe('the Galleys & Galleons page: its words and when an action rolls', () =
     for (const a of waits) expect(rollsDice(Action.parse(a)), a.kind).toBe(false)
   })
 
-  it('every action, the start of a turn, the wind and a ship’s card are in plain words: ship and player names, never ids', () => {
+  it('every action, the start of a turn and a ship’s card are in plain words: ship and player names, never ids', () => {
     const all: ActionInput[] = [
       { kind: 'activate', ship: 'stBarnabas', actions: 1 },
       { kind: 'move', ship: 'stBarnabas', stick: 'medium', turn: -30 },
@@ -51,7 +51,6 @@ describe('the Galleys & Galleons page: its words and when an action rolls', () =
     const st = startBattle(setup)
     expect(startWords(setup, st)).toBe('Weather change roll')
     expect(startWords(setup, { ...st, index: 1, wind: { direction: 3, marker: 'steady' } })).toBe('Weather change (steady: no roll)')
-    expect(windWords(setup, 11)).toBe('from the WSW')
     expect(possessive('Dutch')).toBe('The Dutch’s')
     expect(possessive('Privateers')).toBe('The Privateers’')
     const card = shipCard(setup, st, 'stBarnabas')
