@@ -112,6 +112,22 @@ describe('a Galleys & Galleons battle in Chromium', () => {
     await page.locator('[data-test=remove-action-1]').click()
     await expect.poll(pending).toEqual(['activate'])
 
+    // A shot with hits resolves at once; the battle's Undo takes the roll back and leaves it pending, "Roll them now" rolls it again.
+    const steps = async () => (await apiOk<{ log: unknown[] }>(host, 'battles.state', { battleId })).log.length
+    await choose(page, page.locator('[data-test=action-kind]'), 'Shoot')
+    await choose(page, page.locator('[data-test=action-target]'), 'Clontarf (Privateers)')
+    await page.locator('[data-test=action-hits] input').fill('1')
+    await page.locator('[data-test=action-hits] input').press('Tab')
+    await page.locator('[data-test=add-action]').getByText('Roll it now').click()
+    await expect.poll(steps).toBe(2)
+    await page.locator('[data-test=battle-undo]').click()
+    await expect.poll(steps).toBe(1)
+    await expect.poll(pending).toEqual(['activate', 'shoot'])
+    await page.locator('[data-test=resolve-pending]').click()
+    await expect.poll(steps).toBe(2)
+    await expect.poll(pending).toEqual([])
+    await page.locator('[data-test=turn-bar-text]').getByText('Curacao activates: 2 actions, 1 used').waitFor()
+
     await page.locator('.qd-crumb').click()
     await page.waitForURL(/#\/campaign\/battles$/)
     expect(await page.locator('tr', { hasText: 'Scilly Privateers (against the land)' }).count()).toBe(1)
