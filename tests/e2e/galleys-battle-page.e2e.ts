@@ -128,6 +128,14 @@ describe('a Galleys & Galleons battle in Chromium', () => {
     await expect.poll(pending).toEqual([])
     await page.locator('[data-test=turn-bar-text]').getByText('Curacao activates: 2 actions, 1 used').waitFor()
 
+    // The keys compose and add a move: E E turns 30° to starboard, 1 picks Short, ↑ adds it.
+    await choose(page, page.locator('[data-test=action-kind]'), 'Move')
+    await page.locator('[data-test=battle-name]').click()
+    for (const k of ['e', 'e', '1']) await page.keyboard.press(k)
+    await expect.poll(() => page.locator('[data-test=move-turn] input').inputValue()).toBe('30')
+    await page.keyboard.press('ArrowUp')
+    await page.locator('[data-test=pending-action]', { hasText: 'Curacao moves Short, turning 30° to starboard' }).waitFor()
+
     await page.locator('.qd-crumb').click()
     await page.waitForURL(/#\/campaign\/battles$/)
     expect(await page.locator('tr', { hasText: 'Scilly Privateers (against the land)' }).count()).toBe(1)
