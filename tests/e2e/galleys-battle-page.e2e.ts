@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiOk, openPage, openSample, shot, useHost } from './harness'
+import { apiOk, choose, openPage, openSample, shot, useHost } from './harness'
 
 /**
  * A Galleys & Galleons battle (issue 19, "The table") started through the door is listed with its
- * rules named, and its page shows the table read only: the ships drawn where the state has them
- * (a click on a ship, found by the table's mm → px mapping, selects her), the wind, and the ruler
- * reading in mm and S / M / L.
+ * rules named, and its battle page shows the turn bar, the wind gauge, the orders and the table: the
+ * ships drawn where the state has them (a click on a ship, found by the table's mm → px mapping,
+ * selects her), and the ruler reading in mm and S / M / L. Moving a ship: the ghost of the move being
+ * composed, and a drag that becomes a pending move (taken back again).
  */
 
 const { start } = useHost()
@@ -26,7 +27,9 @@ async function pagePoint(page: Page, mm: { x: number; y: number }): Promise<{ x:
 }
 
 async function openBattle(page: Page, url: string, battleId: number): Promise<void> {
-  await page.goto(`${url}#/campaign/battles/${battleId}`)
+  void url
+  await page.evaluate(`window.location.hash = '#/campaign/battles/${battleId}'`)
+  await page.waitForURL(new RegExp(`/battles/${battleId}$`))
   await page.locator('[data-test=galleys-table] canvas').first().waitFor()
 }
 
@@ -46,9 +49,12 @@ describe('a Galleys & Galleons battle in Chromium', () => {
     await table.locator('canvas').first().waitFor()
     const ships = table.locator('[data-test=galleys-ships] li')
     await expect.poll(() => ships.count()).toBe(6)
-    expect(await table.locator('li[data-ship=curacao]').textContent()).toBe('Curacao (Dutch): afloat, at 700 mm across, 640 mm down, facing 315° (north-west)')
-    await page.getByText('Wind from the west (gauge point 12), no marker.').waitFor()
-    await page.getByText('Playing the turns on this table comes with the battle page.').waitFor()
+    // The page selects the first ship of the player whose turn it is.
+    expect(await table.locator('li[data-ship=curacao]').textContent()).toBe('Curacao (Dutch): afloat, at 700 mm across, 640 mm down, facing 315° (north-west) — selected')
+    await page.locator('[data-test=turn-bar-text]').getByText('Turn 1 · The Dutch’s turn · Weather change roll').waitFor()
+    await page.locator('[data-test=galleys-wind]').getByText('No marker on the gauge').waitFor()
+    await page.locator('[data-test=begin-turn]').waitFor()
+    expect(await page.locator('[data-test=board-not-built]').count()).toBe(0)
     // The table fits the page: 900 × 900 mm at one scale.
     expect(await table.getAttribute('data-width-mm')).toBe('900')
     expect(Number(await table.getAttribute('data-scale'))).toBeGreaterThan(0.4)
@@ -61,7 +67,7 @@ describe('a Galleys & Galleons battle in Chromium', () => {
     await expect.poll(() => table.getAttribute('data-selected')).toBe('St. Barnabas')
     await expect.poll(() => table.locator('li[data-ship=stBarnabas]').getAttribute('data-selected')).toBe('true')
     expect(await table.locator('li[data-ship=stBarnabas]').textContent()).toMatch(/— selected$/)
-    await page.locator('[data-test=galleys-selected]').getByText('St. Barnabas (Dutch): Q3, C2, afloat — Galleon Rig, Merchantman, Razee, Shallow Draft, Yare').waitFor()
+    await expect.poll(() => page.locator('[data-chip="St. Barnabas"]').getAttribute('aria-selected')).toBe('true')
     await page.screenshot({ path: '/tmp/g2-scillyLand-selected.png' })
     await shot(page, 'galleys-battle-page')
 
@@ -71,19 +77,66 @@ describe('a Galleys & Galleons battle in Chromium', () => {
     await expect.poll(() => table.getAttribute('data-selected')).toBe('')
     expect(await table.locator('li[data-selected=true]').count()).toBe(0)
 
-    // The ruler: 120 mm straight down the table reads Medium.
+    // The ruler: 115 mm straight down the table reads Medium (a pixel either way).
     await page.locator('[data-test=tool-ruler]').click()
     await expect.poll(() => table.getAttribute('data-tool')).toBe('ruler')
     const a = await pagePoint(page, { x: 300, y: 500 })
-    const b = await pagePoint(page, { x: 300, y: 620 })
+    const b = await pagePoint(page, { x: 300, y: 615 })
     await page.mouse.move(a.x, a.y)
     await page.mouse.down()
     await page.mouse.move(b.x, b.y, { steps: 5 })
     await page.mouse.up()
-    await expect.poll(async () => (await table.locator('[data-test=galleys-ruler]').textContent()) ?? '').toMatch(/^1(19\.\d|20(\.\d)?) mm: within Medium$/)
+    await expect.poll(async () => (await table.locator('[data-test=galleys-ruler]').textContent()) ?? '').toMatch(/^11\d(\.\d)? mm: within Medium$/)
     await page.screenshot({ path: '/tmp/g2-scillyLand-ruler.png' })
 
-    await page.locator('[data-test=to-battles]').click()
+    // Moving a ship: begin the Dutch turn, activate Curacao; the move composed shows its ghost; a drag is a pending move.
+    await page.locator('[data-test=tool-select]').click()
+    await page.locator('[data-test=begin-turn]').click()
+    await choose(page, page.locator('[data-test=order-ship]'), 'Curacao')
+    await page.locator('[data-test=activation-form]').waitFor()
+    await page.locator('[data-test=activation-actions] input').fill('2')
+    await page.locator('[data-test=activate]').click()
+    const pending = async () => (await apiOk<{ pending: { actions: { kind: string }[] } }>(host, 'battles.state', { battleId })).pending.actions.map((a) => a.kind)
+    await expect.poll(pending).toEqual(['activate'])
+    await page.locator('[data-test=stick-long]').click()
+    await page.screenshot({ path: '/tmp/g1-ghost.png' })
+    const from = await pagePoint(page, view.state.ships.curacao!.at)
+    const to = await pagePoint(page, { x: 640, y: 590 })
+    await page.mouse.move(from.x, from.y)
+    await page.mouse.down()
+    await page.mouse.move(to.x, to.y, { steps: 8 })
+    await page.mouse.up()
+    await expect.poll(pending).toEqual(['activate', 'place'])
+    await page.locator('[data-test=pending-action]', { hasText: 'Curacao is moved by hand' }).waitFor()
+    await page.screenshot({ path: '/tmp/g1-dragged.png' })
+    await page.locator('[data-test=remove-action-1]').click()
+    await expect.poll(pending).toEqual(['activate'])
+
+    // A shot with hits resolves at once; the battle's Undo takes the roll back and leaves it pending, "Roll them now" rolls it again.
+    const steps = async () => (await apiOk<{ log: unknown[] }>(host, 'battles.state', { battleId })).log.length
+    await choose(page, page.locator('[data-test=action-kind]'), 'Shoot')
+    await choose(page, page.locator('[data-test=action-target]'), 'Clontarf (Privateers)')
+    await page.locator('[data-test=action-hits] input').fill('1')
+    await page.locator('[data-test=action-hits] input').press('Tab')
+    await page.locator('[data-test=add-action]').getByText('Roll it now').click()
+    await expect.poll(steps).toBe(2)
+    await page.locator('[data-test=battle-undo]').click()
+    await expect.poll(steps).toBe(1)
+    await expect.poll(pending).toEqual(['activate', 'shoot'])
+    await page.locator('[data-test=resolve-pending]').click()
+    await expect.poll(steps).toBe(2)
+    await expect.poll(pending).toEqual([])
+    await page.locator('[data-test=turn-bar-text]').getByText('Curacao activates: 2 actions, 1 used').waitFor()
+
+    // The keys compose and add a move: E E turns 30° to starboard, 1 picks Short, ↑ adds it.
+    await choose(page, page.locator('[data-test=action-kind]'), 'Move')
+    await page.locator('[data-test=battle-name]').click()
+    for (const k of ['e', 'e', '1']) await page.keyboard.press(k)
+    await expect.poll(() => page.locator('[data-test=move-turn] input').inputValue()).toBe('30')
+    await page.keyboard.press('ArrowUp')
+    await page.locator('[data-test=pending-action]', { hasText: 'Curacao moves Short, turning 30° to starboard' }).waitFor()
+
+    await page.locator('.qd-crumb').click()
     await page.waitForURL(/#\/campaign\/battles$/)
     expect(await page.locator('tr', { hasText: 'Scilly Privateers (against the land)' }).count()).toBe(1)
   })

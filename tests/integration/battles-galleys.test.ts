@@ -132,6 +132,37 @@ describe('orders and steps', () => {
     expect(lastSummary()).toBe('Orders for turn 1 — Commonwealth in the Assurance vs Constant Reformation')
   })
 
+  it('a turn played step by step: orders that do not end the turn resolve what is given, the same player goes on with her activation carried; End turn passes to the next player; undo takes one step back; replay agrees', async () => {
+    const { battleId } = await call('battles.start', { ruleset: 'galleys', preset: 'assurance', seed: 5 })
+    // The start of the turn alone (the weather die), typed by hand: a 2, no change.
+    await call('battles.stepOrders', { battleId, orders: { actions: [], endTurn: false } })
+    let out = await resolveStep({ battleId, dice: [2] })
+    expect(out.report.events.map((e) => e.kind)).toEqual(['weather'])
+    expect(out.step.side).toBe('commonwealth')
+    expect(out.state.midTurn).toEqual({ act: null })
+    // An empty step now would do nothing: refused at its field.
+    expect(await s.fail('battles.stepOrders', { battleId, orders: { actions: [], endTurn: false } })).toMatchObject({ code: 'rule', details: { field: 'orders.endTurn' } })
+    await call('battles.stepOrders', { battleId, orders: { actions: [{ kind: 'activate', ship: 'assurance', actions: 2 }, { kind: 'move', ship: 'assurance', stick: 'short' }], endTurn: false } })
+    out = await resolveStep({ battleId })
+    expect(out.report.events.map((e) => e.kind)).toEqual(['activate', 'move'])
+    expect(out.state.midTurn?.act).toMatchObject({ ship: 'assurance', actions: 2, used: 1 })
+    let v = await view(battleId)
+    expect(v.step.side).toBe('commonwealth')
+    expect(v.pending).toEqual({ order: null, actions: [], endTurn: true })
+    // Her second action in the next step; ending the turn passes it to the Royalists.
+    await call('battles.stepOrders', { battleId, orders: { actions: [{ kind: 'move', ship: 'assurance', stick: 'short' }] } })
+    out = await resolveStep({ battleId })
+    expect(out.step.side).toBe('royalists')
+    expect(out.state.midTurn).toBeUndefined()
+    expect(count(battleId)).toBe(3)
+    expect(await call('battles.replay', { battleId })).toEqual({ steps: 3, same: true })
+    await call('history.undo')
+    v = await view(battleId)
+    expect(v.step.side).toBe('commonwealth')
+    expect(v.state.midTurn?.act).toMatchObject({ ship: 'assurance', used: 1 })
+    expect(await call('battles.replay', { battleId })).toEqual({ steps: 2, same: true })
+  })
+
   it('the campaign’s undo takes back one step (and gives back the orders it followed, saved again); redo puts it back', async () => {
     const { battleId } = await call('battles.start', { ruleset: 'galleys', preset: 'assurance', seed: 5 })
     const fresh = s.snapshot() as { tables: unknown }

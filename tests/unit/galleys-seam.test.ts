@@ -23,8 +23,9 @@ const chooser = (seed: number): Pick => {
 /** Random orders that pass the check: candidate actions tried one by one, the legal ones kept. */
 function randomOrders(setup: GalleysSetup, st: GalleysState, pick: Pick): GalleysOrders {
   const pre = prep(setup)
-  const orders: GalleysOrders = { order: null, actions: [] }
-  if (st.index === 0 && pick(4) === 0) {
+  // One step in four does not end the turn (the page resolves at once an action that rolls dice).
+  const orders: GalleysOrders = { order: null, actions: [], endTurn: pick(4) !== 0 }
+  if (st.index === 0 && !st.midTurn && pick(4) === 0) {
     const o = [...pre.players]
     for (let i = o.length - 1; i > 0; i--) {
       const j = pick(i + 1)
@@ -87,6 +88,7 @@ function randomOrders(setup: GalleysSetup, st: GalleysState, pick: Pick): Galley
     orders.actions.push(a)
     if (checkOrders(setup, st, orders).length) orders.actions.pop()
   }
+  if (!orders.endTurn && st.midTurn && !orders.actions.length) orders.endTurn = true
   return orders
 }
 
@@ -124,7 +126,7 @@ describe('Galleys & Galleons table: fuzz, replay and the AI (seed 000)', () => {
           expect(JSON.stringify(st)).toBe(before)
           st = next
           assertPossible(setup, st)
-          steps++
+          if (o.endTurn) steps++
           expect(steps).toBeLessThanOrEqual(bound)
         }
         expect(st.turn).toBeLessThanOrEqual(prep(setup).turns + 1)
@@ -134,7 +136,7 @@ describe('Galleys & Galleons table: fuzz, replay and the AI (seed 000)', () => {
   }, 120_000)
 
   it('seed 000 replay: the setup and each step’s orders and typed faces give the same state', () => {
-    for (const seed of [3, 17]) {
+    for (const seed of [6, 17]) {
       const setup = mixed(seed)
       const pick = chooser(seed * 7)
       let st = startBattle(setup)
@@ -219,7 +221,7 @@ describe('Galleys & Galleons table: fuzz, replay and the AI (seed 000)', () => {
       { path: ['actions', 1], message: 'action 2: there is no ship "nobody" in this battle' }
     ])
     expect(() => galleysRuleset.resolve(setup, st, bad2, fastDice(seedState(1)))).toThrow(/Clontarf is not Dutch's ship/)
-    expect(galleysRuleset.aiOrders(setup, st, ['privateers'])).toEqual({ order: null, actions: [] })
+    expect(galleysRuleset.aiOrders(setup, st, ['privateers'])).toEqual({ order: null, actions: [], endTurn: true })
     expect(galleysRuleset.outcome(setup, st)).toBeNull()
     for (const [k, def] of Object.entries(GALLEYS_TABLE_DEFS)) {
       expect((RULE_TABLES as Record<string, unknown>)[k]).toBe(def)

@@ -25,13 +25,14 @@ const TURNS = [0, 15, -15, 30, -30, 45, -45, 60, -60, 90, -90]
 
 export function aiOrders(setup: GalleysSetup, state: GalleysState): GalleysOrders {
   const pre = prep(setup)
-  if (state.outcome) return { order: null, actions: [] }
+  if (state.outcome) return { order: null, actions: [], endTurn: true }
   const player = activePlayer(state)
   // A private generator from the battle's state (its draws are not the battle's dice).
   const seed = state.rng.map((v, i) => (v ^ (0x9e3779b9 * (i + 1) + state.steps)) | 0)
   const rng = new Rng(seed)
   const actions: Action[] = []
-  const orders: GalleysOrders = { order: null, actions }
+  // The AI's orders end the player's turn.
+  const orders: GalleysOrders = { order: null, actions, endTurn: true }
   const tryAdd = (a: Action): boolean => {
     actions.push(a)
     if (checkOrders(setup, state, orders).length === 0) return true
@@ -43,7 +44,8 @@ export function aiOrders(setup: GalleysSetup, state: GalleysState): GalleysOrder
     const def = pre.ships.get(id)!
     if (def.player !== player || !inPlay(state.ships[id]!)) continue
     const successes = [rng.int(1, 6), rng.int(1, 6)].filter((d) => d >= state.ships[id]!.quality).length
-    if (!tryAdd({ kind: 'activate', ship: id, actions: successes })) continue
+    // A ship whose activation carries over from an earlier step of this turn goes on with it.
+    if (state.midTurn?.act?.ship !== id && !tryAdd({ kind: 'activate', ship: id, actions: successes })) continue
     const s = state.ships[id]!
     if (s.criticals.fires > 0) {
       tryAdd({ kind: 'fightFire', ship: id, cutGrapplesWith: null })

@@ -27,7 +27,9 @@ import {
 /**
  * The Galleys & Galleons table's engine (seed 000 house rules; rules guide §4). Pure: a step is a
  * function of the setup, the state, the orders and the dice; nothing is mutated. A step is one
- * player's turn: at its start the weather die (the first two players of a turn only, when there are
+ * player's turn, or the part of it given so far when its orders do not end the turn (`endTurn`
+ * false: the next step is hers again, the activation going on carried in `state.midTurn`, and the
+ * start-of-turn procedures are not run again): at the first step of her turn the weather die (the first two players of a turn only, when there are
  * more), then a die for each fire on her ships (any 6 explodes; otherwise one critical at +1), then
  * fire spreading to her ships in contact with a burning one; then the turn's actions in the order
  * the GM gives them — activations (the core book's roll: the GM enters the actions), moves,
@@ -117,8 +119,14 @@ export function cloneState(s: GalleysState): GalleysState {
     const x = s.ships[id]!
     ships[id] = { ...x, at: { ...x.at }, criticals: { ...x.criticals }, lostTraits: [...x.lostTraits] }
   }
-  return { ...s, order: [...s.order], wind: { ...s.wind }, ships, grapples: s.grapples.map((g) => [g[0], g[1]] as [string, string]), rng: [...s.rng], outcome: s.outcome ? { ...s.outcome } : null }
+  const out: GalleysState = { ...s, order: [...s.order], wind: { ...s.wind }, ships, grapples: s.grapples.map((g) => [g[0], g[1]] as [string, string]), rng: [...s.rng], outcome: s.outcome ? { ...s.outcome } : null }
+  if (s.midTurn) out.midTurn = { act: s.midTurn.act ? { ...s.midTurn.act } : null }
+  else delete out.midTurn
+  return out
 }
+
+/** The activation going on at the start of a step: the one carried over from an earlier step of the same turn. */
+export const carriedActivation = (st: GalleysState): Activation | null => (st.midTurn?.act ? { ...st.midTurn.act } : null)
 
 export const activePlayer = (st: GalleysState): string => st.order[st.index]!
 export const inPlay = (s: ShipState): boolean => s.status === 'afloat'
@@ -690,11 +698,13 @@ function apply(c: Ctx, a: Action): void {
 function orderProblems(pre: Pre, st: GalleysState, orders: GalleysOrders): { path: (string | number)[]; message: string }[] {
   const out: { path: (string | number)[]; message: string }[] = []
   if (orders.order) {
-    if (st.index !== 0) out.push({ path: ['order'], message: 'the turn order is set only before the first player of a turn' })
+    if (st.index !== 0 || st.midTurn) out.push({ path: ['order'], message: 'the turn order is set only before the first player of a turn' })
     const given = [...orders.order].sort()
     const all = [...pre.players].sort()
     if (given.length !== all.length || given.some((g, i) => g !== all[i])) out.push({ path: ['order'], message: `the turn order must name every player once (${pre.setup.players.map((p) => p.name).join(', ')})` })
   }
+  // A step that neither ends the turn nor does anything: only the first (its start-of-turn procedures) may.
+  if (!orders.endTurn && st.midTurn && orders.actions.length === 0) out.push({ path: ['endTurn'], message: 'give an action, or end the turn' })
   return out
 }
 
@@ -706,7 +716,7 @@ export function dryRun(setup: GalleysSetup, state: GalleysState, orders: Galleys
   const st = cloneState(state)
   // A refused turn order is listed, and the actions are checked in the order that stands.
   if (orders.order && !out.length) st.order = [...orders.order]
-  const c: Ctx = { pre, st, dice: null, events: [], act: null, player: activePlayer(st) }
+  const c: Ctx = { pre, st, dice: null, events: [], act: carriedActivation(st), player: activePlayer(st) }
   orders.actions.forEach((a, i) => {
     const p = problems(c, a)
     for (const m of p) out.push({ path: ['actions', i], message: `action ${i + 1}: ${m}` })
@@ -734,8 +744,9 @@ export function resolveStep(setup: GalleysSetup, state: GalleysState, orders: Ga
   const st = cloneState(state)
   if (orders.order) st.order = [...orders.order]
   const player = activePlayer(st)
-  const c: Ctx = { pre, st, dice, events: [], act: null, player }
-  startOfTurn(c)
+  const c: Ctx = { pre, st, dice, events: [], act: carriedActivation(st), player }
+  // Seed 000 Weather Change and Fire: once, at the first step of the player's turn.
+  if (!st.midTurn) startOfTurn(c)
   for (const a of orders.actions) {
     const p = problems(c, a)
     if (p.length) {
@@ -747,11 +758,14 @@ export function resolveStep(setup: GalleysSetup, state: GalleysState, orders: Ga
   }
   const report: GalleysReport = { turn: st.turn, player, orders, events: c.events }
   st.steps++
-  st.index++
-  if (st.index >= st.order.length) {
-    st.index = 0
-    st.turn++
-  }
+  if (orders.endTurn) {
+    delete st.midTurn
+    st.index++
+    if (st.index >= st.order.length) {
+      st.index = 0
+      st.turn++
+    }
+  } else st.midTurn = { act: c.act ? { ...c.act } : null }
   st.rng = [...dice.rngState()]
   st.outcome = outcomeOf(pre, st)
   return { state: st, report }

@@ -14,7 +14,7 @@ import { GalleysOrders, GalleysSetup, type GalleysOrdersInput, type GalleysRepor
  * fires, fire spreading) and the actions the GM enters, with the core book's outcomes typed in.
  */
 
-export const emptyOrders = (): GalleysOrders => ({ order: null, actions: [] })
+export const emptyOrders = (): GalleysOrders => ({ order: null, actions: [], endTurn: true })
 
 export function replayGalleys(setup: GalleysSetup, steps: ReadonlyArray<{ orders: GalleysOrders; dice?: number[] }>, seed: number = setup.seed): GalleysState {
   let state = startBattle(setup, seed)

@@ -7,7 +7,7 @@ import { GALLEYS_RULES, GalleysRulesSchema, WindMarker } from './tables'
  *
  *   GalleysSetup  — the table and its terrain, the players in their turn order, the ships (Q, C,
  *                   traits, hull kind, propulsion, where she stands and faces), the wind, the rules.
- *   GalleysOrders — one step: one player's turn — the moves and the outcomes the GM enters for what
+ *   GalleysOrders — one step: one player's turn, or the part of it given so far (endTurn false) — the moves and the outcomes the GM enters for what
  *                   the core book decides (activation, gunnery, boarding), in the order they happened.
  *   GalleysState  — a pure function of the setup and each step's orders and typed faces.
  *   GalleysReport — what a step did: every procedure with its dice and terms, in words.
@@ -227,7 +227,13 @@ export const GalleysOrders = z
   .object({
     /** The turn order from this turn on (only at a turn's first player): the players' ids. */
     order: z.array(Id).max(8).nullable().default(null),
-    actions: z.array(Action).max(200).default([])
+    actions: z.array(Action).max(200).default([]),
+    /**
+     * Does the player's turn end with this step? A step may resolve only the actions given so far
+     * (the page resolves at once an action that rolls dice) and leave her turn going on: the next
+     * step is hers again, her activation carried over. Default true: a step is her whole turn.
+     */
+    endTurn: z.boolean().default(true)
   })
   .strict()
 export type GalleysOrders = z.output<typeof GalleysOrders>
@@ -304,6 +310,11 @@ export interface GalleysState {
   steps: number
   rng: number[]
   outcome: GalleysOutcome | null
+  /**
+   * Present only between two steps of the same player's turn (a step that did not end it): her
+   * start-of-turn procedures are done, and the activation going on carries over to the next step.
+   */
+  midTurn?: { act: Activation | null }
 }
 
 // ─── Report ─────────────────────────────────────────────────────────────────────────────────────

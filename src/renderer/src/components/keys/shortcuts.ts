@@ -35,7 +35,10 @@ export const ANYWHERE: ShortcutRow[] = [
 export const ON_A_BATTLE: ShortcutRow[] = [
   { keys: ['Enter'], what: 'Resolve the turn' },
   { keys: ['N'], what: 'Pick the next ship (Shift+N: the one before)' },
-  { keys: ['Esc'], what: 'Skip the turn’s animation' }
+  { keys: ['Esc'], what: 'Skip the turn’s animation' },
+  { keys: ['Q', 'E'], what: 'Galleys & Galleons: turn the move being composed 15° to port / starboard' },
+  { keys: ['1', '2', '3'], what: 'Galleys & Galleons: its stick, Short / Medium / Long' },
+  { keys: ['↑'], what: 'Galleys & Galleons: add the move' }
 ]
 
 /** Whether a key press belongs to what the GM is typing (a field, an editable text, an open menu). */
