@@ -57,8 +57,19 @@ export interface RunEnd {
 }
 
 /**
+ * Refuse a run count that is not a whole number of 0 or more: the command's schema refuses it at `runs`
+ * before this; a caller of the pure simulator gets the same refusal, never a silent rewrite.
+ */
+export function checkRuns(runs: number): void {
+  if (!Number.isInteger(runs) || runs < 0) {
+    throw new RangeError(`The number of runs must be a whole number of 0 or more (got ${String(runs)}).`)
+  }
+}
+
+/**
  * Play `opts.runs` runs with `play(runSeed(opts.seed, i), i)` and tally them per side. `onProgress`
- * is called about every 2% of the runs and after the last.
+ * is called about every 2% of the runs and after the last. A `runs` that is not a whole number of 0 or
+ * more throws (`checkRuns`).
  */
 export function tallyRuns(
   sides: readonly string[],
@@ -66,7 +77,8 @@ export function tallyRuns(
   maxTurns: number,
   play: (rngSeed: number, index: number) => RunEnd
 ): OddsData {
-  const runs = Math.max(0, Math.floor(opts.runs))
+  const runs = opts.runs
+  checkRuns(runs)
   const count = sides.map(() => ({ win: 0, escape: 0, sunk: 0, struck: 0 }))
   let undecided = 0
   let turns = 0
