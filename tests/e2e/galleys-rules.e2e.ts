@@ -32,6 +32,11 @@ describe('Galleys & Galleons rule tables on the Rules page', () => {
     const text = (await detail.textContent()) ?? ''
     expect(text).toContain('Galleys & Galleons house rules, Weather Change')
     expect(text).not.toMatch(/[Ss]eed 000/)
+    // The direction die's rows in the GM's words: the wind backs (anticlockwise) or veers (clockwise), with the marker it places.
+    const direction = detail.locator('tr', { hasText: 'Direction' }).first()
+    await direction.getByText('1: backs (anticlockwise), Back −1 marker; 2: backs (anticlockwise);', { exact: false }).first().waitFor()
+    expect((await direction.textContent()) ?? '').toContain('6: veers (clockwise), Veer +1 marker')
+    expect(text).not.toContain('anticlockwise back')
     await detail.scrollIntoViewIfNeeded()
     await shot(page, 'galleys-rules-weather')
     await page.locator('[data-test=rule-galleysCriticals]').click()
