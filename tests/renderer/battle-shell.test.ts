@@ -57,11 +57,17 @@ describe('the Atrilian review in words', () => {
   const setup = alZabdiyat(7)
   const st = atriliaRuleset.start(setup, 7)
   it('who won and why, as sentences', () => {
-    expect(outcomeWords(setup, { winner: 'pheacians', reason: 'the Meshuesh have no ship left on the map' })).toEqual({
-      headline: 'The Pheacians win.',
-      detail: 'The battle is over: the Meshuesh have no ship left on the map.'
+    expect(outcomeWords(setup, { winner: 'pheacians', reason: 'no ship of the Meshuesh is left on the map' })).toEqual({
+      headline: 'Victory for the Pheacians.',
+      detail: 'The battle is over: no ship of the Meshuesh is left on the map.'
     })
     expect(outcomeWords(setup, { winner: null, reason: 'the encounter’s 20 turns are over' }).headline).toBe('Nobody wins.')
+    // A side named after one ship reads as well as a people: no verb to agree with the name.
+    const oneShip = { ...setup, sides: [setup.sides[0]!, { ...setup.sides[1]!, name: 'Meshuesh large galley' }] as typeof setup.sides }
+    expect(outcomeWords(oneShip, { winner: oneShip.sides[1]!.id, reason: 'the Meshuesh large galley destroyed every enemy marine' })).toEqual({
+      headline: 'Victory for the Meshuesh large galley.',
+      detail: 'The battle is over: the Meshuesh large galley destroyed every enemy marine.'
+    })
   })
   it('each fate starts with a capital and says what the GM needs: captor, edge, state and marines', () => {
     const id = setup.ships.find((s) => s.side === 'meshuesh')!.id
