@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { battleUndo, maxRunsFrom, parseHandDice, turnTag } from '../../src/renderer/src/components/battle/shell'
+import { battleUndo, parseHandDice, turnTag } from '../../src/renderer/src/components/battle/shell'
 import { fateWords, outcomeWords, sideTally } from '../../src/renderer/src/components/atrilia/atriliaText'
 import { alZabdiyat } from '../../src/shared/atrilia/preset'
 import { atriliaRuleset } from '../../src/shared/atrilia/ruleset'
@@ -26,16 +26,6 @@ describe('the battle shell', () => {
     expect(parseHandDice('7')).toHaveProperty('error')
     expect(parseHandDice('2.5')).toHaveProperty('error')
     expect(parseHandDice('10', 10)).toEqual({ faces: [10] })
-  })
-
-  it('the most odds runs is read from the command’s refusal about runs, not from another refusal', () => {
-    expect(maxRunsFrom({ message: 'runs: at most 10,000 runs', field: 'runs' })).toBe(10000)
-    // The door's zod refusal names no field: its message does ("runs: …").
-    expect(maxRunsFrom({ message: 'runs: at most 50,000 runs', field: null })).toBe(50000)
-    expect(maxRunsFrom({ message: 'mode: only ai; runs: at most 8,000 runs', field: null })).toBe(8000)
-    expect(maxRunsFrom({ message: 'battleId: at most 3', field: null })).toBeNull()
-    expect(maxRunsFrom({ message: 'mode: only "ai" for this battle', field: 'mode' })).toBeNull()
-    expect(maxRunsFrom({ message: 'runs: must be a whole number', field: 'runs' })).toBeNull()
   })
 
   it('the header’s Undo: only the newest change, only when it is a battle change naming this battle (never its start)', () => {
