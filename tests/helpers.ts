@@ -3,12 +3,15 @@
  * door on it, an injectable clock, and raw (outside-the-app) readers for campaign files.
  */
 import Database from 'better-sqlite3'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { AppSession, type SessionOptions } from '../src/main/app/session'
+import { LATEST_SCHEMA, MIGRATIONS, type Migration } from '../src/main/campaign/migrations'
 import { Door } from '../src/main/door/door'
+import { startHost, type Host } from '../src/main/http/host'
 import type { CommandErrorBody, Outcome } from '../src/shared/errors'
 import type { CommandName, CommandOutput } from '../src/shared/commands'
 import type { BattleReview, BattleView } from '../src/shared/commands/battles'
@@ -148,6 +151,42 @@ export function campaignRow(db: Database.Database): CampaignRow | undefined {
   return db.prepare(`SELECT * FROM campaign WHERE id = 1`).get() as CampaignRow | undefined
 }
 
+/** A campaign file's schema (every table, index and trigger with its SQL), read outside the app. */
+export const schemaOf = (path: string) => withRawDb(path, (db) => db.prepare(`SELECT type, name, sql FROM sqlite_schema ORDER BY name`).all())
+
+/**
+ * What every bundled sample's build must give (the sample tests): two builds in `dir` are finished files
+ * (no -wal beside them) with the campaign row `row`, the same schema, an empty journal and undo stack,
+ * a sound file at the newest schema — and the same bytes, a later wall-clock time leaking into neither.
+ */
+export async function expectSampleBuildsAlike(build: (path: string) => Promise<unknown>, dir: string, row: CampaignRow): Promise<void> {
+  const a = join(dir, 'build-a.quarterdeck')
+  const b = join(dir, 'build-b.quarterdeck')
+  await build(a)
+  await new Promise((r) => setTimeout(r, 20)) // a later wall-clock time must not leak into the file
+  await build(b)
+  for (const p of [a, b]) expect(existsSync(p + '-wal')).toBe(false)
+  expect(withRawDb(a, campaignRow)).toEqual(row)
+  expect(withRawDb(b, campaignRow)).toEqual(row)
+  expect(schemaOf(b)).toEqual(schemaOf(a))
+  for (const p of [a, b]) {
+    withRawDb(p, (db) => {
+      expect(db.prepare(`SELECT count(*) AS n FROM journal`).get()).toEqual({ n: 0 })
+      expect(db.prepare(`SELECT count(*) AS n FROM undo_step`).get()).toEqual({ n: 0 })
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+      expect((db.prepare(`SELECT id FROM schema_migrations`).all() as { id: string }[]).at(-1)!.id).toBe(LATEST_SCHEMA)
+    })
+  }
+  expect(readFileSync(b).equals(readFileSync(a))).toBe(true)
+}
+
+/** A sample's build refuses to write over a file already there (a rule error). */
+export async function expectSampleRefusesOverwrite(build: (path: string) => Promise<unknown>, dir: string): Promise<void> {
+  const a = join(dir, 'twice.quarterdeck')
+  await build(a)
+  await expect(build(a)).rejects.toMatchObject({ code: 'rule' })
+}
+
 export function journalInputs(db: Database.Database): { seq: number; command: string; input: string; undone: number }[] {
   return db.prepare(`SELECT seq, command, input, undone FROM journal ORDER BY seq`).all() as {
     seq: number
@@ -192,6 +231,22 @@ export async function openSeededCampaign(
     seed: opts.seed ?? 1
   })
   return path
+}
+
+/**
+ * For a test file of an Atrilia campaign: before each test, a fresh session on the June 2026 clock with a new
+ * Atrilia campaign "al-Zabdiyat" (seed 7) open, handed to `use`; closed after the test.
+ */
+export function atriliaCampaignSessions(use: (t: TestSession) => void): void {
+  let t: TestSession
+  beforeEach(async () => {
+    t = makeSession({ now: makeClock('2026-06-01T12:00:00.000Z').now })
+    use(t)
+    await openSeededCampaign(t, { seed: 7, name: 'al-Zabdiyat', setting: 'atrilia' })
+  })
+  afterEach(async () => {
+    await t.cleanup()
+  })
 }
 
 /** Every campaign table (all but the machinery), each as its rows ordered by rowid, rowid included. */
@@ -282,5 +337,103 @@ export function shipDesign(
     modifications: {},
     flaws: {},
     ...extra
+  }
+}
+
+/** The calls of an app-scope calculator test over the local HTTP host (see `calculatorHost`). */
+export interface CalculatorCalls {
+  post(name: string, body: unknown): Promise<{ status: number; json: any }> // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** A 200's answer. */
+  ok(name: string, body: unknown): Promise<any> // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** A 400 whose only issue names `field`; the message is returned for the words to be checked. */
+  refused(name: string, body: unknown, field: string): Promise<string>
+}
+
+/**
+ * For a test file of app-scope calculators: a browser-mode session with no campaign open behind the
+ * local HTTP host, started before the file's tests and closed after them, and the calls to make on it.
+ */
+export function calculatorHost(token: string): CalculatorCalls {
+  let t: TestSession
+  let host: Host
+  beforeAll(async () => {
+    t = makeSession({ mode: 'browser' })
+    host = await startHost({ door: t.door, token, port: 0 })
+  })
+  afterAll(async () => {
+    await host.close()
+    await t.cleanup()
+  })
+  const post: CalculatorCalls['post'] = async (name, body) => {
+    const r = await fetch(`http://127.0.0.1:${host.port}/api/${name}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body)
+    })
+    return { status: r.status, json: await r.json() }
+  }
+  return {
+    post,
+    ok: async (name, body) => {
+      const r = await post(name, body)
+      expect(r.status, JSON.stringify(r.json)).toBe(200)
+      return r.json
+    },
+    refused: async (name, body, field) => {
+      const r = await post(name, body)
+      expect(r.status).toBe(400)
+      expect(r.json.error.code).toBe('invalid_input')
+      expect(r.json.error.details.issues.map((i: { field: string }) => i.field)).toEqual([field])
+      return r.json.error.details.issues[0].message as string
+    }
+  }
+}
+
+/** What `migrationSessions` gives a migration test. */
+export interface MigrationSteps {
+  /** The migrations the app knows, every one shipped (a copy taken before any test cut the list). */
+  shipped: readonly Migration[]
+  /** Make the app an older version: it knows the migrations before `id` only (files it makes stop there). */
+  stopBefore(id: string): void
+  /** Make the app the current version again: every shipped migration. */
+  restore(): void
+}
+
+/**
+ * For a test file of one migration. The file must make the migration list editable by mocking it
+ * (vi.mock is hoisted only in the test file itself):
+ *
+ *     vi.mock('../../src/main/campaign/migrations', async (importOriginal) => {
+ *       const real = await importOriginal<typeof import('../../src/main/campaign/migrations')>()
+ *       return { ...real, MIGRATIONS: [...real.MIGRATIONS] }
+ *     })
+ *
+ * Then each test gets a fresh session (made with `opts()`, handed to `use`, closed after it) with every shipped migration in
+ * place before and after it; `stopBefore(id)` makes files as a version before the migration did.
+ */
+export function migrationSessions(use: (t: TestSession) => void, opts: () => MakeSessionOptions = () => ({})): MigrationSteps {
+  const steps = MIGRATIONS as Migration[]
+  const shipped = [...steps]
+  const restore = () => {
+    steps.splice(0, steps.length, ...shipped)
+  }
+  let t: TestSession
+  beforeEach(() => {
+    restore()
+    t = makeSession(opts())
+    use(t)
+  })
+  afterEach(async () => {
+    restore()
+    await t.cleanup()
+  })
+  return {
+    shipped,
+    stopBefore: (id) => {
+      const at = steps.findIndex((m) => m.id === id)
+      if (at < 0) throw new Error(`No migration ${id} to stop before`)
+      steps.splice(at)
+    },
+    restore
   }
 }

@@ -10,17 +10,14 @@
  * squadron is already at sea for al-Zabdiyat. The characters' and ships' names are the sample's own
  * (seed 002 names none); the peoples, the island and the date are the seed's.
  *
- * Deterministic like the Tortuga Run (./tortuga-run.ts): fixed identity, creation time and dice seed,
+ * Deterministic like the Tortuga Run (./tortuga-run.ts, both made by ./build-sample.ts): fixed identity, creation time and dice seed,
  * built only through the command door in a fixed order, so the same Quarterdeck version always makes
  * the same file.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { AppSession } from '../../src/main/app/session'
-import { Door } from '../../src/main/door/door'
+import type { Door } from '../../src/main/door/door'
 import type { AtrilianDesign } from '../../src/shared/atrilia/design'
 import { ATRILIA_CHART } from '../../src/shared/voyage/atrilia-chart'
+import { buildSample } from './build-sample'
 
 export const ATRILIA_SAMPLE_NAME = 'The al-Zabdiyat Campaign'
 export const ATRILIA_SAMPLE_FILE_NAME = 'The-al-Zabdiyat-Campaign.quarterdeck'
@@ -45,21 +42,9 @@ export const ATRILIA_SAMPLE_FLEETS: Record<'pheacian' | 'meshuesh', readonly Ord
   meshuesh: [wadjwer, sekhmet, apophis]
 }
 
-export async function buildAtriliaSampleCampaign(path: string, nativeBinding?: string): Promise<void> {
-  const home = mkdtempSync(join(tmpdir(), 'quarterdeck-sample-'))
-  const fixedNow = () => new Date(ATRILIA_SAMPLE_CREATED_AT)
-  const session = new AppSession({ home, mode: 'browser', version: 'sample', now: fixedNow, nativeBinding })
-  try {
-    await session.create(path, ATRILIA_SAMPLE_NAME, 'atrilia', { uuid: ATRILIA_SAMPLE_UUID, createdAt: ATRILIA_SAMPLE_CREATED_AT, seed: ATRILIA_SAMPLE_SEED })
-    await populate(new Door(session, { checkOutputs: true }))
-    const file = session.campaign!
-    // The GM starts from a clean slate: the sample's making is not in the undo history.
-    file.db.exec(`DELETE FROM journal`) // undo steps go with it (ON DELETE CASCADE)
-    session.campaign = null
-    file.close()
-  } finally {
-    rmSync(home, { recursive: true, force: true })
-  }
+export function buildAtriliaSampleCampaign(path: string, nativeBinding?: string): Promise<void> {
+  const identity = { name: ATRILIA_SAMPLE_NAME, setting: 'atrilia' as const, uuid: ATRILIA_SAMPLE_UUID, createdAt: ATRILIA_SAMPLE_CREATED_AT, seed: ATRILIA_SAMPLE_SEED }
+  return buildSample(path, identity, populate, nativeBinding)
 }
 
 /**

@@ -2,15 +2,12 @@
  * The bundled sample campaign, "The Tortuga Run" (Théah setting).
  *
  * Deterministic: fixed identity and creation time, and built only through the command door, in a
- * fixed order, so the same Quarterdeck version always makes the same campaign. Later features add
+ * fixed order (./build-sample.ts), so the same Quarterdeck version always makes the same campaign. Later features add
  * their part here (ships, ports, companies) as further commands.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { AppSession } from '../../src/main/app/session'
-import { Door } from '../../src/main/door/door'
+import type { Door } from '../../src/main/door/door'
 import { THEAH_CHART } from '../../src/shared/voyage/theah-chart'
+import { buildSample } from './build-sample'
 
 export const SAMPLE_NAME = 'The Tortuga Run'
 export const SAMPLE_FILE_NAME = 'The-Tortuga-Run.quarterdeck'
@@ -20,21 +17,9 @@ export const SAMPLE_CREATED_AT = '2026-01-01T00:00:00.000Z'
 /** The seed of the sample's dice, so its rolls replay the same for everyone. */
 export const SAMPLE_SEED = 1668
 
-export async function buildSampleCampaign(path: string, nativeBinding?: string): Promise<void> {
-  const home = mkdtempSync(join(tmpdir(), 'quarterdeck-sample-'))
-  const fixedNow = () => new Date(SAMPLE_CREATED_AT)
-  const session = new AppSession({ home, mode: 'browser', version: 'sample', now: fixedNow, nativeBinding })
-  try {
-    await session.create(path, SAMPLE_NAME, 'theah', { uuid: SAMPLE_UUID, createdAt: SAMPLE_CREATED_AT, seed: SAMPLE_SEED })
-    await populate(new Door(session, { checkOutputs: true }))
-    const file = session.campaign!
-    // The GM starts from a clean slate: the sample's making is not in the undo history.
-    file.db.exec(`DELETE FROM journal`) // undo steps go with it (ON DELETE CASCADE)
-    session.campaign = null
-    file.close()
-  } finally {
-    rmSync(home, { recursive: true, force: true })
-  }
+export function buildSampleCampaign(path: string, nativeBinding?: string): Promise<void> {
+  const identity = { name: SAMPLE_NAME, setting: 'theah' as const, uuid: SAMPLE_UUID, createdAt: SAMPLE_CREATED_AT, seed: SAMPLE_SEED }
+  return buildSample(path, identity, populate, nativeBinding)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiOk, choose, hideMessages, openPage, shot, useHost } from './harness'
+import { apiOk, choose, hideMessages, newAtriliaCampaignWithAdmirals, openPage, setOwnerShares, shot, useHost } from './harness'
 
 /**
  * Issue 18, the money and the time of an Atrilia campaign, as a GM does it in Chromium: commission a
@@ -13,14 +13,7 @@ describe('an Atrilia campaign’s money and calendar in Chromium', () => {
   it('commissions a ship with a nation and a quality, advances a month, and shows the upkeep in dinars and the Atrilian dates', async () => {
     const { host, page } = await qd.start()
 
-    await page.getByLabel('Campaign name').fill('The al-Zabdiyat Campaign')
-    await page.getByText('Atrilia — dinars').click()
-    await page.locator('[data-test=create-campaign]').click()
-    await page.locator('[data-test=campaign-title]').getByText('The al-Zabdiyat Campaign').waitFor()
-    const nik = await apiOk<{ ownerId: number }>(host, 'people.create', { name: 'Admiral Nikandros', kind: 'pc' })
-    const tha = await apiOk<{ ownerId: number }>(host, 'people.create', { name: 'Captain Thalia', kind: 'pc' })
-    await apiOk(host, 'ledger.grant', { ownerId: nik.ownerId, amount: 20_000, memo: 'War chest' })
-    await apiOk(host, 'ledger.grant', { ownerId: tha.ownerId, amount: 20_000, memo: 'War chest' })
+    const { nik, tha } = await newAtriliaCampaignWithAdmirals(page, host, { nikandros: 20_000, thalia: 20_000 })
 
     // The Dashboard's clock reads the Atrilian calendar, not Théah's.
     await openPage(page, 'Dashboard', 'dashboard')
@@ -39,14 +32,7 @@ describe('an Atrilia campaign’s money and calendar in Chromium', () => {
     await choose(page, crew.locator('[data-test=ship-nation]'), 'Gyptian — +1 in boardings')
     await crew.locator('[data-test=nation-note]').getByText('In a battle that uses national characteristics: +1 in boardings').waitFor()
     await choose(page, crew.locator('[data-test=ship-quality]'), 'Veteran (3)')
-    await choose(page, commission.locator('[data-test=add-owner]'), 'Admiral Nikandros (character)')
-    await choose(page, commission.locator('[data-test=add-owner]'), 'Captain Thalia (character)')
-    const shares = commission.locator('[data-test=owner-share] input')
-    await shares.nth(0).fill('60')
-    await shares.nth(0).press('Tab')
-    await shares.nth(1).fill('40')
-    await shares.nth(1).press('Tab')
-    await commission.locator('[data-test=share-sum]').getByText('100% ✓').waitFor()
+    await setOwnerShares(page, commission, [['Admiral Nikandros (character)', 60], ['Captain Thalia (character)', 40]])
     await hideMessages(page)
     await shot(page, 'atrilia-money-commission')
     await commission.locator('[data-test=commission-go]').click()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiOk, choose, hideMessages, openPage, shot, useHost } from './harness'
+import { apiOk, choose, hideMessages, newAtriliaCampaignWithAdmirals, openPage, setOwnerShares, shot, useHost } from './harness'
 
 /**
  * Issue 18, first part, as a GM does it in Chromium: a new Atrilia campaign's shipyard is the Atrilian
@@ -17,17 +17,8 @@ describe('the Atrilian shipyard in Chromium', () => {
   it('commissions a Pheacian large galley for two owners, launches her after four weeks, embarks marines and a sea wizard', async () => {
     const { host, page } = await qd.start()
 
-    // ── A new Atrilia campaign, from the start screen ─────────────────────────
-    await page.getByLabel('Campaign name').fill('The al-Zabdiyat Campaign')
-    await page.getByText('Atrilia — dinars').click()
-    await page.locator('[data-test=create-campaign]').click()
-    await page.locator('[data-test=campaign-title]').getByText('The al-Zabdiyat Campaign').waitFor()
-
-    // Two admirals with purses and a port (set up through the host, as the Théah shipyard test does).
-    const nik = await apiOk<{ ownerId: number }>(host, 'people.create', { name: 'Admiral Nikandros', kind: 'pc' })
-    const tha = await apiOk<{ ownerId: number }>(host, 'people.create', { name: 'Captain Thalia', kind: 'pc' })
-    await apiOk(host, 'ledger.grant', { ownerId: nik.ownerId, amount: 12_000, memo: 'War chest' })
-    await apiOk(host, 'ledger.grant', { ownerId: tha.ownerId, amount: 9_000, memo: 'War chest' })
+    // ── A new Atrilia campaign, from the start screen; two admirals with purses ──
+    const { nik, tha } = await newAtriliaCampaignWithAdmirals(page, host, { nikandros: 12_000, thalia: 9_000 })
     // A new Atrilia campaign starts on the al-Zabdiyat chart, whose ports include al-Zabdiyat itself.
     const ports = await apiOk<{ name: string }[]>(host, 'ports.list', {})
     expect(ports.map((p) => p.name)).toContain('al-Zabdiyat')
@@ -78,14 +69,7 @@ describe('the Atrilian shipyard in Chromium', () => {
     await commission.locator('[data-test=ship-name] input').fill('Nike')
     await choose(page, commission.locator('[data-test=ship-yard]'), 'al-Zabdiyat')
     await commission.locator('[data-test=yard-note]').getByText('She takes 4 weeks to build in al-Zabdiyat').waitFor()
-    await choose(page, commission.locator('[data-test=add-owner]'), 'Admiral Nikandros (character)')
-    await choose(page, commission.locator('[data-test=add-owner]'), 'Captain Thalia (character)')
-    const shares = commission.locator('[data-test=owner-share] input')
-    await shares.nth(0).fill('60')
-    await shares.nth(0).press('Tab')
-    await shares.nth(1).fill('40')
-    await shares.nth(1).press('Tab')
-    await commission.locator('[data-test=share-sum]').getByText('100% ✓').waitFor()
+    await setOwnerShares(page, commission, [['Admiral Nikandros (character)', 60], ['Captain Thalia (character)', 40]])
     await commission.locator('[data-owner="Admiral Nikandros"] [data-test=owner-pays]').getByText('Pays 10,980 dinars').waitFor()
     await commission.locator('[data-owner="Captain Thalia"] [data-test=owner-pays]').getByText('Pays 7,320 dinars').waitFor()
     await hideMessages(page)

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { browser, serve, shot, type Browser, type Served } from './harness'
+import { browser, choose, serve, shot, type Browser, type Served } from './harness'
 
 /** The Galleys & Galleons rule tables (seed 000, issue 19) on the Rules page: listed with their sources in words, editable. */
 
@@ -32,8 +32,29 @@ describe('Galleys & Galleons rule tables on the Rules page', () => {
     const text = (await detail.textContent()) ?? ''
     expect(text).toContain('Galleys & Galleons house rules, Weather Change')
     expect(text).not.toMatch(/[Ss]eed 000/)
+    // The direction die's rows in the GM's words: the wind backs (anticlockwise) or veers (clockwise), with the marker it places.
+    const direction = detail.locator('tr', { hasText: 'Direction' }).first()
+    await direction.getByText('1: backs (anticlockwise), Back −1 marker; 2: backs (anticlockwise);', { exact: false }).first().waitFor()
+    expect((await direction.textContent()) ?? '').toContain('6: veers (clockwise), Veer +1 marker')
+    expect(text).not.toContain('anticlockwise back')
     await detail.scrollIntoViewIfNeeded()
     await shot(page, 'galleys-rules-weather')
+    // Editing the direction die: each face's turn and marker picked in words, not typed as codes.
+    const editor = page.getByRole('group', { name: 'Direction' })
+    await editor.scrollIntoViewIfNeeded()
+    const face = (n: number, col: string) => editor.locator(`[aria-label="Direction ${n} ${col}"]`)
+    await face(1, 'Turn').getByText('Backs (anticlockwise)').waitFor()
+    await face(1, 'Marker').getByText('Back −1 marker').waitFor()
+    await face(2, 'Marker').getByText('No marker').waitFor()
+    await face(6, 'Turn').getByText('Veers (clockwise)').waitFor()
+    await face(6, 'Marker').getByText('Veer +1 marker').waitFor()
+    expect((await editor.textContent()) ?? '').not.toMatch(/\banticlockwise\b(?!\))|\bveer\b|\bback\b/)
+    await shot(page, 'galleys-rules-weather-edit')
+    // A face changed in words is saved as the rule's own value, and the entries table says so in words.
+    await choose(page, face(2, 'Marker'), 'Steady marker')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await direction.getByText('2: backs (anticlockwise), Steady marker;', { exact: false }).first().waitFor()
+    await direction.locator('[data-test=differs]').waitFor()
     await page.locator('[data-test=rule-galleysCriticals]').click()
     await detail.getByText('Galleys & Galleons critical hits').waitFor()
     await detail.scrollIntoViewIfNeeded()

@@ -223,3 +223,34 @@ export async function openShip(page: Page, name: string, tabName?: string): Prom
   await page.locator('[data-test=ship-name]').getByText(name).waitFor()
   if (tabName) await shipTab(page, tabName)
 }
+
+/**
+ * From the start screen, a new Atrilia campaign named "The al-Zabdiyat Campaign", with two player
+ * characters, Admiral Nikandros and Captain Thalia, granted the war chests given (in dinars, through the host).
+ */
+export async function newAtriliaCampaignWithAdmirals(
+  page: Page,
+  host: Served,
+  chests: { nikandros: number; thalia: number }
+): Promise<{ nik: { ownerId: number }; tha: { ownerId: number } }> {
+  await page.getByLabel('Campaign name').fill('The al-Zabdiyat Campaign')
+  await page.getByText('Atrilia — dinars').click()
+  await page.locator('[data-test=create-campaign]').click()
+  await page.locator('[data-test=campaign-title]').getByText('The al-Zabdiyat Campaign').waitFor()
+  const nik = await apiOk<{ ownerId: number }>(host, 'people.create', { name: 'Admiral Nikandros', kind: 'pc' })
+  const tha = await apiOk<{ ownerId: number }>(host, 'people.create', { name: 'Captain Thalia', kind: 'pc' })
+  await apiOk(host, 'ledger.grant', { ownerId: nik.ownerId, amount: chests.nikandros, memo: 'War chest' })
+  await apiOk(host, 'ledger.grant', { ownerId: tha.ownerId, amount: chests.thalia, memo: 'War chest' })
+  return { nik, tha }
+}
+
+/** In the shipyard's order form, owners added in turn (by their names as the list shows them) with their shares in %, summing to 100. */
+export async function setOwnerShares(page: Page, commission: Locator, owners: Array<[name: string, share: number]>): Promise<void> {
+  for (const [name] of owners) await choose(page, commission.locator('[data-test=add-owner]'), name)
+  const shares = commission.locator('[data-test=owner-share] input')
+  for (let i = 0; i < owners.length; i++) {
+    await shares.nth(i).fill(String(owners[i]![1]))
+    await shares.nth(i).press('Tab')
+  }
+  await commission.locator('[data-test=share-sum]').getByText('100% ✓').waitFor()
+}

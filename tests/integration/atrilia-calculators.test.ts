@@ -6,46 +6,11 @@
  *
  * Hexes: axial {q, r}, flat-topped; D11 (§11.2's set-up example) is {q: 3, r: 9}; facing 1 = (0, −1).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { neighbour, parseLabel, type Hex } from '../../src/shared/atrilia/hex'
-import { startHost, type Host } from '../../src/main/http/host'
-import { makeSession, type TestSession } from '../helpers'
+import { calculatorHost } from '../helpers'
 
-const TOKEN = 'atrilia-calculators-token'
-let t: TestSession
-let host: Host
-
-beforeAll(async () => {
-  t = makeSession({ mode: 'browser' })
-  host = await startHost({ door: t.door, token: TOKEN, port: 0 })
-})
-afterAll(async () => {
-  await host.close()
-  await t.cleanup()
-})
-
-async function post(name: string, body: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const r = await fetch(`http://127.0.0.1:${host.port}/api/${name}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body)
-  })
-  return { status: r.status, json: await r.json() }
-}
-const ok = async (name: string, body: unknown) => {
-  const r = await post(name, body)
-  expect(r.status, JSON.stringify(r.json)).toBe(200)
-  return r.json
-}
-/** A 400 whose only issue names `field`; the message is returned for the words to be checked. */
-const refused = async (name: string, body: unknown, field: string): Promise<string> => {
-  const r = await post(name, body)
-  expect(r.status).toBe(400)
-  expect(r.json.error.code).toBe('invalid_input')
-  const fields = r.json.error.details.issues.map((i: { field: string }) => i.field)
-  expect(fields).toEqual([field])
-  return r.json.error.details.issues[0].message as string
-}
+const { ok, refused } = calculatorHost('atrilia-calculators-token')
 
 const at = (l: string): Hex => parseLabel(l)!
 const D11 = at('D11')

@@ -5,22 +5,15 @@
  * dates in the Atrilian calendar; her nation and crew quality set when she is commissioned; the Rules
  * page's order; trade in an Atrilian port at the Théah prices read as dinars.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AtrilianShipDetail, CommandOutput } from '../../src/shared/commands'
 import { ATRILIA_CALENDAR, RULE_TABLES, THEAH_CALENDAR } from '../../src/shared/rules/tables'
 import { ATRILIA_UPKEEP } from '../../src/shared/atrilia/upkeep'
 import { CREW_UPKEEP, CREW_WAGES } from '../../src/shared/ship/upkeep-tables'
-import { failureOf, issueFields, makeClock, makeSession, openSeededCampaign, type TestSession } from '../helpers'
+import { atriliaCampaignSessions, failureOf, issueFields, makeClock, makeSession, openSeededCampaign, type TestSession } from '../helpers'
 
 let t: TestSession
-
-beforeEach(async () => {
-  t = makeSession({ now: makeClock('2026-06-01T12:00:00.000Z').now })
-  await openSeededCampaign(t, { seed: 7, name: 'al-Zabdiyat', setting: 'atrilia' })
-})
-afterEach(async () => {
-  await t.cleanup()
-})
+atriliaCampaignSessions((s) => (t = s))
 
 const db = () => t.session.campaign!.db
 const call = ((name: string, input: unknown = {}) => t.door.call(name as never, input)) as (name: string, input?: unknown) => Promise<any>

@@ -4,21 +4,14 @@
  * `ships.commission` take the catalogue design, owners pay their shares in dinars, the clock launches
  * her after her weeks; marines, wizards, nation and crew quality are kept on her.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { afterBattle, battleProfileOf } from '../../src/main/atrilia/crew'
 import type { AtrilianShipDetail, CommandOutput } from '../../src/shared/commands'
 import type { AtrilianQuote } from '../../src/shared/atrilia/shipyard'
-import { countRows, dumpCampaign, failureOf, issueFields, makeClock, makeSession, openSeededCampaign, shipDesign, type TestSession } from '../helpers'
+import { atriliaCampaignSessions, countRows, dumpCampaign, failureOf, issueFields, makeClock, makeSession, openSeededCampaign, shipDesign, type TestSession } from '../helpers'
 
 let t: TestSession
-
-beforeEach(async () => {
-  t = makeSession({ now: makeClock('2026-06-01T12:00:00.000Z').now })
-  await openSeededCampaign(t, { seed: 7, name: 'al-Zabdiyat', setting: 'atrilia' })
-})
-afterEach(async () => {
-  await t.cleanup()
-})
+atriliaCampaignSessions((s) => (t = s))
 
 const db = () => t.session.campaign!.db
 const call = ((name: string, input: unknown = {}) => t.door.call(name as never, input)) as (name: string, input?: unknown) => Promise<unknown>

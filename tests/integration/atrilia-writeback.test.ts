@@ -11,21 +11,15 @@
  * the end position the engine leaves (a ship crippled, sunk, off the map, or boarded and held) written
  * into the battle's state before the review reads it.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AtrilianShipDetail } from '../../src/shared/commands'
 import type { AtriliaBattleReview, AtriliaReviewLine } from '../../src/shared/commands/battles'
 import { AL_ZABDIYAT_INPUT } from '../../src/shared/atrilia/preset'
 import type { AtriliaState } from '../../src/shared/atrilia/types'
-import { countRows, dumpCampaign, failureOf, makeClock, makeSession, openSeededCampaign, type TestSession } from '../helpers'
+import { atriliaCampaignSessions, countRows, dumpCampaign, failureOf, type TestSession } from '../helpers'
 
 let t: TestSession
-beforeEach(async () => {
-  t = makeSession({ now: makeClock('2026-06-01T12:00:00.000Z').now })
-  await openSeededCampaign(t, { seed: 7, name: 'al-Zabdiyat', setting: 'atrilia' })
-})
-afterEach(async () => {
-  await t.cleanup()
-})
+atriliaCampaignSessions((s) => (t = s))
 
 const db = () => t.session.campaign!.db
 const call = ((name: string, input: unknown = {}) => t.door.call(name as never, input)) as <T = unknown>(name: string, input?: unknown) => Promise<T>

@@ -3,18 +3,11 @@
  * batteries). A ship of the Atrilian catalogue (seed 002 §2) has none of them: `battles.start` refuses
  * her at her field, in words, and writes nothing.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { countRows, dumpCampaign, failureOf, makeClock, makeSession, openSeededCampaign, type TestSession } from '../helpers'
+import { describe, expect, it } from 'vitest'
+import { atriliaCampaignSessions, countRows, dumpCampaign, failureOf, type TestSession } from '../helpers'
 
 let t: TestSession
-
-beforeEach(async () => {
-  t = makeSession({ now: makeClock('2026-06-01T12:00:00.000Z').now })
-  await openSeededCampaign(t, { seed: 7, name: 'al-Zabdiyat', setting: 'atrilia' })
-})
-afterEach(async () => {
-  await t.cleanup()
-})
+atriliaCampaignSessions((s) => (t = s))
 
 const db = () => t.session.campaign!.db
 const call = ((name: string, input: unknown = {}) => t.door.call(name as never, input)) as (name: string, input?: unknown) => Promise<unknown>

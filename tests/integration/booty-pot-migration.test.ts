@@ -3,28 +3,17 @@
  * its ship's owners' cash. Opening it moves every pot into the pot's own ledger account, out of the
  * owners' cash by their shares, so every transaction still sums to zero and no pot changes.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 vi.mock('../../src/main/campaign/migrations', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/main/campaign/migrations')>()
   return { ...real, MIGRATIONS: [...real.MIGRATIONS] }
 })
 
-import { MIGRATIONS, type Migration } from '../../src/main/campaign/migrations'
-import { makeClock, makeSession, shipDesign, withRawDb, type TestSession } from '../helpers'
+import { makeClock, migrationSessions, shipDesign, withRawDb, type TestSession } from '../helpers'
 
-const steps = MIGRATIONS as Migration[]
-const SHIPPED = [...steps]
 let t: TestSession
-
-beforeEach(() => {
-  steps.splice(0, steps.length, ...SHIPPED)
-  t = makeSession({ now: makeClock('2026-06-01T12:00:00.000Z').now })
-})
-afterEach(async () => {
-  steps.splice(0, steps.length, ...SHIPPED)
-  await t.cleanup()
-})
+const { shipped, stopBefore, restore } = migrationSessions((s) => (t = s), () => ({ now: makeClock('2026-06-01T12:00:00.000Z').now }))
 
 type Row = Record<string, unknown>
 const insert = (db: import('better-sqlite3').Database, table: string, row: Row) => {
@@ -51,7 +40,7 @@ describe("seed 003 VII Of the Rewards of a Pirate's Life, BOOTY: migration 0014 
     await t.door.call('campaigns.close')
 
     // The older version: without 0014, the ransom of 1,001 paid to the owners' cash (671 / 330) and booked in the pot.
-    steps.splice(steps.findIndex((m) => m.id === '0014_booty_pot_account'))
+    stopBefore('0014_booty_pot_account')
     const path = (await t.door.call('campaigns.create', { name: 'Old Brethren' })).campaign!.path
     await t.door.call('campaigns.close')
     withRawDb(
@@ -71,9 +60,9 @@ describe("seed 003 VII Of the Rewards of a Pirate's Life, BOOTY: migration 0014 
     )
 
     // The current version opens it: 0014 runs.
-    steps.splice(0, steps.length, ...SHIPPED)
+    restore()
     await t.door.call('campaigns.open', { path })
-    expect((await t.door.call('campaign.info')).schemaVersion).toBe(SHIPPED[SHIPPED.length - 1]!.id)
+    expect((await t.door.call('campaign.info')).schemaVersion).toBe(shipped[shipped.length - 1]!.id)
     expect((await t.door.call('booty.get', { shipId: ship.shipId })).pot).toBe(1_001)
     expect(await t.door.call('booty.pots')).toEqual([{ shipId: ship.shipId, shipName: 'Sea Wolf', pot: 1_001 }])
     // 1,001 by 67 / 33: 670.67 and 330.33, the remainder to the larger share: 671 and 330.

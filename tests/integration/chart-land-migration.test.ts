@@ -2,36 +2,26 @@
  * Migration 0017_chart_land (issue 18): a file made before it opens, migrated, its chart as it was with no land,
  * and takes land drawn on it.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 vi.mock('../../src/main/campaign/migrations', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/main/campaign/migrations')>()
   return { ...real, MIGRATIONS: [...real.MIGRATIONS] }
 })
 
-import { LATEST_SCHEMA, MIGRATIONS, type Migration } from '../../src/main/campaign/migrations'
-import { makeSession, withRawDb, type TestSession } from '../helpers'
+import { LATEST_SCHEMA } from '../../src/main/campaign/migrations'
+import { migrationSessions, withRawDb, type TestSession } from '../helpers'
 
-const steps = MIGRATIONS as Migration[]
-const SHIPPED = [...steps]
 let t: TestSession
-
-beforeEach(() => {
-  steps.splice(0, steps.length, ...SHIPPED)
-  t = makeSession()
-})
-afterEach(async () => {
-  steps.splice(0, steps.length, ...SHIPPED)
-  await t.cleanup()
-})
+const { stopBefore, restore } = migrationSessions((s) => (t = s))
 
 describe('issue 18: land on the chart (migration 0017_chart_land)', () => {
   it('a Théah chart made before land existed opens migrated, with its ports and an empty land list that takes new land', async () => {
-    steps.splice(steps.findIndex((m) => m.id === '0017_chart_land'))
+    stopBefore('0017_chart_land')
     const path = (await t.door.call('campaigns.create', { name: 'Before land', chart: 'theah' })).campaign!.path
     await t.door.call('campaigns.close')
     withRawDb(path, (db) => expect(db.prepare(`SELECT name FROM sqlite_schema WHERE name = 'chart_land'`).get()).toBeUndefined())
-    steps.splice(0, steps.length, ...SHIPPED)
+    restore()
 
     await t.door.call('campaigns.open', { path })
     const chart = await t.door.call('chart.get')

@@ -2,7 +2,7 @@
  * The Atrilian sample campaign, "The al-Zabdiyat Campaign" (issue 18; seed 002 §2, §9.1, §11.1, §12;
  * rules guide §3: "a Pheacian fleet of galleys vs a Meshuesh fleet, equal points of 'war gaming size'").
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -13,11 +13,10 @@ import {
   buildAtriliaSampleCampaign
 } from '../../resources/sample/al-zabdiyat'
 import { buildSampleCampaign, SAMPLE_FILE_NAME } from '../../resources/sample/tortuga-run'
-import { LATEST_SCHEMA } from '../../src/main/campaign/migrations'
 import type { AtrilianShipDetail } from '../../src/shared/commands'
 import { SAMPLE_CAMPAIGNS } from '../../src/shared/commands/samples'
 import { ATRILIA_CHART } from '../../src/shared/voyage/atrilia-chart'
-import { campaignRow, errorOf, makeSession, makeTempDir, withRawDb, type TestSession } from '../helpers'
+import { errorOf, expectSampleBuildsAlike, expectSampleRefusesOverwrite, makeSession, makeTempDir, type TestSession } from '../helpers'
 
 let dir: string
 beforeAll(() => {
@@ -27,42 +26,19 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const tablesOf = (path: string) => withRawDb(path, (db) => db.prepare(`SELECT type, name, sql FROM sqlite_schema ORDER BY name`).all())
-
 describe('the al-Zabdiyat Campaign is made like the Tortuga Run', () => {
-  it('two builds give identical campaign rows, an empty journal and the newest schema', async () => {
-    const a = join(dir, 'rows-a.quarterdeck')
-    const b = join(dir, 'rows-b.quarterdeck')
-    await buildAtriliaSampleCampaign(a)
-    await buildAtriliaSampleCampaign(b)
-    for (const p of [a, b]) expect(existsSync(p + '-wal')).toBe(false)
-    const rowA = withRawDb(a, campaignRow)
-    expect(rowA).toEqual({ id: 1, uuid: ATRILIA_SAMPLE_UUID, name: 'The al-Zabdiyat Campaign', setting: 'atrilia', created_at: ATRILIA_SAMPLE_CREATED_AT })
-    expect(withRawDb(b, campaignRow)).toEqual(rowA)
-    expect(tablesOf(b)).toEqual(tablesOf(a))
-    for (const p of [a, b]) {
-      withRawDb(p, (db) => {
-        expect(db.prepare(`SELECT count(*) AS n FROM journal`).get()).toEqual({ n: 0 })
-        expect(db.prepare(`SELECT count(*) AS n FROM undo_step`).get()).toEqual({ n: 0 })
-        expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
-        expect((db.prepare(`SELECT id FROM schema_migrations`).all() as { id: string }[]).at(-1)!.id).toBe(LATEST_SCHEMA)
-      })
-    }
-  })
-
-  it('is byte-for-byte the same file every time it is built', async () => {
-    const a = join(dir, 'bytes-a.quarterdeck')
-    const b = join(dir, 'bytes-b.quarterdeck')
-    await buildAtriliaSampleCampaign(a)
-    await new Promise((r) => setTimeout(r, 20)) // a later wall-clock time must not leak into the file
-    await buildAtriliaSampleCampaign(b)
-    expect(readFileSync(b).equals(readFileSync(a))).toBe(true)
+  it('two builds give identical campaign rows, an empty journal and the newest schema, byte for byte', async () => {
+    await expectSampleBuildsAlike(buildAtriliaSampleCampaign, dir, {
+      id: 1,
+      uuid: ATRILIA_SAMPLE_UUID,
+      name: 'The al-Zabdiyat Campaign',
+      setting: 'atrilia',
+      created_at: ATRILIA_SAMPLE_CREATED_AT
+    })
   })
 
   it('refuses to build over an existing file', async () => {
-    const a = join(dir, 'twice.quarterdeck')
-    await buildAtriliaSampleCampaign(a)
-    await expect(buildAtriliaSampleCampaign(a)).rejects.toMatchObject({ code: 'rule' })
+    await expectSampleRefusesOverwrite(buildAtriliaSampleCampaign, dir)
   })
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { battleUndo, maxRunsFrom, parseHandDice, turnTag } from '../../src/renderer/src/components/battle/shell'
+import { battleUndo, parseHandDice, turnTag } from '../../src/renderer/src/components/battle/shell'
 import { fateWords, outcomeWords, sideTally } from '../../src/renderer/src/components/atrilia/atriliaText'
 import { alZabdiyat } from '../../src/shared/atrilia/preset'
 import { atriliaRuleset } from '../../src/shared/atrilia/ruleset'
@@ -28,16 +28,6 @@ describe('the battle shell', () => {
     expect(parseHandDice('10', 10)).toEqual({ faces: [10] })
   })
 
-  it('the most odds runs is read from the command’s refusal about runs, not from another refusal', () => {
-    expect(maxRunsFrom({ message: 'runs: at most 10,000 runs', field: 'runs' })).toBe(10000)
-    // The door's zod refusal names no field: its message does ("runs: …").
-    expect(maxRunsFrom({ message: 'runs: at most 50,000 runs', field: null })).toBe(50000)
-    expect(maxRunsFrom({ message: 'mode: only ai; runs: at most 8,000 runs', field: null })).toBe(8000)
-    expect(maxRunsFrom({ message: 'battleId: at most 3', field: null })).toBeNull()
-    expect(maxRunsFrom({ message: 'mode: only "ai" for this battle', field: 'mode' })).toBeNull()
-    expect(maxRunsFrom({ message: 'runs: must be a whole number', field: 'runs' })).toBeNull()
-  })
-
   it('the header’s Undo: only the newest change, only when it is a battle change naming this battle (never its start)', () => {
     const h = (entries: HistoryEntry[], canUndo = true) => ({ entries, canUndo })
     const step = entry(9, 'battles.resolveStep', 'Resolved turn 1 — the Pheacians: roll for movement of the first battle of al-Zabdiyat')
@@ -57,11 +47,17 @@ describe('the Atrilian review in words', () => {
   const setup = alZabdiyat(7)
   const st = atriliaRuleset.start(setup, 7)
   it('who won and why, as sentences', () => {
-    expect(outcomeWords(setup, { winner: 'pheacians', reason: 'the Meshuesh have no ship left on the map' })).toEqual({
-      headline: 'The Pheacians win.',
-      detail: 'The battle is over: the Meshuesh have no ship left on the map.'
+    expect(outcomeWords(setup, { winner: 'pheacians', reason: 'no ship of the Meshuesh is left on the map' })).toEqual({
+      headline: 'Victory for the Pheacians.',
+      detail: 'The battle is over: no ship of the Meshuesh is left on the map.'
     })
     expect(outcomeWords(setup, { winner: null, reason: 'the encounter’s 20 turns are over' }).headline).toBe('Nobody wins.')
+    // A side named after one ship reads as well as a people: no verb to agree with the name.
+    const oneShip = { ...setup, sides: [setup.sides[0]!, { ...setup.sides[1]!, name: 'Meshuesh large galley' }] as typeof setup.sides }
+    expect(outcomeWords(oneShip, { winner: oneShip.sides[1]!.id, reason: 'the Meshuesh large galley destroyed every enemy marine' })).toEqual({
+      headline: 'Victory for the Meshuesh large galley.',
+      detail: 'The battle is over: the Meshuesh large galley destroyed every enemy marine.'
+    })
   })
   it('each fate starts with a capital and says what the GM needs: captor, edge, state and marines', () => {
     const id = setup.ships.find((s) => s.side === 'meshuesh')!.id

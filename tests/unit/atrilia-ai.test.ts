@@ -163,7 +163,7 @@ describe('seed 002 §5.11 the AI leaves by the map edge when it should', () => {
     const setup = battle([galley('wolf', 'a', hex('D2'), 1), galley('foe', 'b', hex('E16'), 1)], { options: { victory: [{ side: 'a', kind: 'exit', ships: 1, edge: 'north' }] } })
     const st = at(setup, 'move', () => {})
     const next = resolveStep(setup, st, aiOrders(setup, st), faces()).state
-    expect(next.outcome).toEqual({ winner: 'a', reason: 'the Pheacians took their ships off the opposite side' })
+    expect(next.outcome).toEqual({ winner: 'a', reason: 'the Pheacians took a ship off the opposite side' })
   })
 
   it('a crippled ship with no marines that can leave the map escapes (facing west in A10: one step, 2 of her 3 points); with marines aboard she stays to fight', () => {

@@ -72,7 +72,16 @@ describe('seed 002 §5 movement', () => {
     const after = resolveStep(setup, s, mv('x', ['forward', 'forward']), faces()).state
     expect(after.ships.x!.status).toBe('exited')
     expect(after.ships.x!.exitedBy).toBe('north')
-    expect(after.outcome?.reason).toMatch(/Pheacians have no ship left on the map/)
+    expect(after.outcome?.reason).toMatch(/no ship of the Pheacians is left on the map/)
+  })
+  it('seed 002 §5.11: the outcome reads right for a side named after one ship ("no ship of the Meshuesh large galley is left", not "have")', () => {
+    const sides = [
+      { id: 'a', name: 'Meshuesh large galley', nation: 'meshuesh' as const },
+      { id: 'b', name: 'Pheacians', nation: 'pheacian' as const }
+    ]
+    const setup = battle([galley('x', 'a', hex('F2'), 1), galley('y', 'b', hex('J18'), 1)], { sides })
+    const after = resolveStep(setup, atMove(setup, 6), mv('x', ['forward', 'forward']), faces()).state
+    expect(after.outcome).toEqual({ winner: 'b', reason: 'no ship of the Meshuesh large galley is left on the map' })
   })
   it('seed 002 §5.12: a ship passes through friends but may not end her move in a hex with another ship', () => {
     const setup = battle([galley('x', 'a', hex('F9'), 1), galley('friend', 'a', hex('F8'), 1), galley('y', 'b', hex('J18'), 1)])

@@ -54,7 +54,7 @@
  * Turn 4, the Meshuesh (steps 42–47)
  *   42 roll: type 6.
  *   47 repair: the Meshuesh scuttle Sekhmet (§7.5), who then fights the leaks: type 1 (1 + 3 = 4): she
- *     sinks. The battle is over: the Meshuesh have no ship left on the map; the Pheacians win.
+ *     sinks. The battle is over: no ship of the Meshuesh is left on the map; the Pheacians win.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -204,11 +204,11 @@ describe('the play-through of "The first battle of al-Zabdiyat" (seed 002 §12)'
     expect(final.ships.sekhmet!.status).toBe('sunk')
   })
 
-  it('§11.4 the battle ends with an outcome on the script’s last step: the Meshuesh have no ship left on the map, the Pheacians win', () => {
+  it('§11.4 the battle ends with an outcome on the script’s last step: no ship of the Meshuesh is left on the map, the Pheacians win', () => {
     expect(run.states.at(-2)!.outcome).toBeNull()
-    expect(final.outcome).toEqual({ winner: 'pheacians', reason: 'the Meshuesh have no ship left on the map' })
+    expect(final.outcome).toEqual({ winner: 'pheacians', reason: 'no ship of the Meshuesh is left on the map' })
     expect(atriliaRuleset.outcome(setup, final)).toEqual(final.outcome)
-    expect(events(run.reports.length - 1).at(-1)).toMatchObject({ kind: 'end', text: 'The battle is over: the Meshuesh have no ship left on the map.' })
+    expect(events(run.reports.length - 1).at(-1)).toMatchObject({ kind: 'end', text: 'The battle is over: no ship of the Meshuesh is left on the map.' })
     expect(Object.values(final.ships).filter((s) => s.status === 'afloat').map((s) => s.id)).toEqual(['thalassa', 'nausikaa', 'skylla', 'phaiax', 'apophis'])
   })
 

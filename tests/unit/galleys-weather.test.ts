@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { weatherCalc } from '../../src/shared/galleys/calculators'
 import { weatherChange } from '../../src/shared/galleys/procedures'
-import { GALLEYS_RULES } from '../../src/shared/galleys/tables'
+import { directionFacesWords, GALLEYS_RULES, GALLEYS_WEATHER } from '../../src/shared/galleys/tables'
 import { battle, ship, start, turn } from './galleys-helpers'
 
 const W = GALLEYS_RULES.weather
@@ -51,6 +51,19 @@ describe('Galleys & Galleons: Weather Change (seed 000)', () => {
     expect(weatherCalc({ wind: { direction: 4, marker: 'veer' }, dice: [6, 1, 2] }).wind).toEqual({ direction: 3, marker: 'steady' })
     // A marker that has not yet met a direction die stays (no change this time).
     expect(weatherCalc({ wind: { direction: 4, marker: 'back' }, dice: [5] }).wind).toEqual({ direction: 4, marker: 'back' })
+  })
+
+  it('seed 000 §Weather Change: the log and the rule table say the way the wind goes round as a GM reads it (backs anticlockwise, veers clockwise) and name the markers', () => {
+    const back = weatherChange(W, T, { direction: 4, marker: 'veer' }, [6, 1, 1]).log.join(' ')
+    expect(back).toContain('Direction die 1 + 1 veering = 2: the wind backs (anticlockwise) from point 4 to 3.')
+    expect(back).toContain('The Veer +1 marker is removed.')
+    expect(back).not.toMatch(/changes anticlockwise|anticlockwise back/)
+    const veer = weatherChange(W, T, { direction: 4, marker: null }, [6, 4, 6]).log.join(' ')
+    expect(veer).toContain('Direction die 6: the wind veers (clockwise) from point 4 to 6 and is veering (+1 to the next direction die).')
+    expect(directionFacesWords(GALLEYS_WEATHER.direction)).toBe(
+      '1: backs (anticlockwise), Back −1 marker; 2: backs (anticlockwise); 3: backs (anticlockwise), Steady marker; ' +
+        '4: veers (clockwise), Steady marker; 5: veers (clockwise); 6: veers (clockwise), Veer +1 marker'
+    )
   })
 
   it('seed 000 §Weather Change: a steady wind ignores the next weather change roll (no die), and the Steady marker is removed', () => {

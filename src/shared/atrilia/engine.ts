@@ -1042,24 +1042,25 @@ export function decide(pre: Pre, st: AtriliaState, endOfTurn: boolean): AtriliaO
             : v.kind === 'destroyMarines'
               ? marinesOf(st, enemy) === 0
               : pre.ids.filter((id) => st.ships[id]!.status === 'exited' && st.ships[id]!.exitedSide === side && st.ships[id]!.exitedBy === v.edge).length >= v.ships
-      if (met) return { winner: side, reason: `the ${sideName(setup, side)} ${VICTORY_WORDS[v.kind]}` }
+      if (met) return { winner: side, reason: `the ${sideName(setup, side)} ${v.kind === 'exit' ? `took ${v.ships === 1 ? 'a ship' : `${v.ships} ships`} off the opposite side` : VICTORY_WORDS[v.kind]}` }
     }
   }
   const a = shipsControlled(pre, st, pre.sides[0])
   const b = shipsControlled(pre, st, pre.sides[1])
   if (a === 0 || b === 0) {
     const left = a > 0 ? pre.sides[0] : b > 0 ? pre.sides[1] : null
-    const gone = a === 0 && b === 0 ? 'neither player has a ship left on the map' : `the ${sideName(setup, a === 0 ? pre.sides[0] : pre.sides[1])} have no ship left on the map`
+    const gone = a === 0 && b === 0 ? 'neither player has a ship left on the map' : `no ship of the ${sideName(setup, a === 0 ? pre.sides[0] : pre.sides[1])} is left on the map`
     return { winner: victory.length ? null : left, reason: gone }
   }
   if (endOfTurn && st.turn > pre.turns) return { winner: null, reason: `the encounter’s ${pre.turns} turns are over` }
   return null
 }
+// Said after "the <side name>": past tense and no pronoun, so they read right for a side named as a people
+// ("the Pheacians") or as one ship ("the Meshuesh large galley").
 const VICTORY_WORDS: Record<string, string> = {
   destroyAll: 'destroyed or captured every enemy unit',
-  destroyAllLosingAtMost: 'destroyed or captured every enemy unit within their allowed losses',
-  destroyMarines: 'destroyed every enemy marine',
-  exit: 'took their ships off the opposite side'
+  destroyAllLosingAtMost: 'destroyed or captured every enemy unit within the losses allowed',
+  destroyMarines: 'destroyed every enemy marine'
 }
 
 // ─── The step ───────────────────────────────────────────────────────────────────────────────────

@@ -1,7 +1,7 @@
+import { tallyRuns } from '../battle/odds'
 import type { OddsData, SimulateOptions } from '../battle/ruleset'
 import { seedState } from '../dice/rng'
 import { fastDice } from '../highseas/dice'
-import { runSeed, wilson } from '../highseas/simulate'
 import { aiOrders } from './ai'
 import { cloneState, controller, prep, stepInPlace } from './engine'
 import type { AtriliaSetup, AtriliaState } from './types'
@@ -9,7 +9,7 @@ import type { AtriliaSetup, AtriliaState } from './types'
 /**
  * Odds for the Atrilian hex battle: play from a state to the end many times with the AI on both
  * sides (trace off, fastDice), and count per side how often it wins, loses a ship sunk, has a ship
- * taken, or takes every ship off the map. Run `i` rolls with `fastDice(seedState(runSeed(seed, i)))`
+ * taken, or takes every ship off the map (tallied by `tallyRuns`, battle/odds.ts). Run `i` rolls with `fastDice(seedState(runSeed(seed, i)))`
  * as High Seas does. A run is undecided when it ends with no winner (the encounter's turns ran out).
  */
 
@@ -31,45 +31,27 @@ export function playOut(setup: AtriliaSetup, state: AtriliaState, rngSeed: numbe
 
 export function simulate(setup: AtriliaSetup, state: AtriliaState, opts: SimulateOptions): OddsData {
   const pre = prep(setup)
-  const runs = Math.max(0, Math.floor(opts.runs))
   const maxTurns = opts.maxTurns ?? pre.turns
-  const count = pre.sides.map(() => ({ win: 0, escape: 0, sunk: 0, struck: 0 }))
-  let undecided = 0
-  let turns = 0
-  const every = Math.max(1, Math.ceil(runs / 50))
-  for (let i = 0; i < runs; i++) {
-    const end = playOut(setup, state, runSeed(opts.seed, i), maxTurns).state
-    turns += end.turn - state.turn
-    if (!end.outcome || end.outcome.winner === null) undecided++
-    pre.sides.forEach((side, k) => {
-      const c = count[k]!
-      if (end.outcome?.winner === side) c.win++
-      let all = true
-      let any = false
-      let sunk = false
-      let struck = false
-      for (const id of pre.ids) {
-        if (pre.ships.get(id)!.side !== side) continue
-        any = true
-        const s = end.ships[id]!
-        if (s.status !== 'exited') all = false
-        if (s.status === 'sunk') sunk = true
-        if (s.status === 'afloat' && controller(pre, s) !== side) struck = true
-      }
-      if (any && all) c.escape++
-      if (sunk) c.sunk++
-      if (struck) c.struck++
-    })
-    if (opts.onProgress && ((i + 1) % every === 0 || i + 1 === runs)) opts.onProgress(i + 1, runs)
-  }
-  return {
-    runs,
-    maxTurns,
-    sides: pre.sides.map((side, k) => {
-      const c = count[k]!
-      return { side, win: wilson(c.win, runs), escape: wilson(c.escape, runs), sunk: wilson(c.sunk, runs), struck: wilson(c.struck, runs) }
-    }),
-    undecided: wilson(undecided, runs),
-    meanTurns: runs > 0 ? turns / runs : 0
-  }
+  return tallyRuns(pre.sides, opts, maxTurns, (rngSeed) => {
+    const end = playOut(setup, state, rngSeed, maxTurns).state
+    return {
+      turns: end.turn - state.turn,
+      decided: !!end.outcome && end.outcome.winner !== null,
+      sides: pre.sides.map((side) => {
+        let all = true
+        let any = false
+        let sunk = false
+        let struck = false
+        for (const id of pre.ids) {
+          if (pre.ships.get(id)!.side !== side) continue
+          any = true
+          const s = end.ships[id]!
+          if (s.status !== 'exited') all = false
+          if (s.status === 'sunk') sunk = true
+          if (s.status === 'afloat' && controller(pre, s) !== side) struck = true
+        }
+        return { win: end.outcome?.winner === side, escape: any && all, sunk, struck }
+      })
+    }
+  })
 }

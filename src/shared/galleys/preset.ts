@@ -9,6 +9,18 @@ import { GalleysSetup, type GalleysSetupInput, type ShipSetupInput } from './typ
 
 const trait = (name: string, note = '') => ({ name, note })
 
+type At = [x: number, y: number]
+type TerrainInput = NonNullable<GalleysSetupInput['terrain']>[number]
+
+/** A piece of terrain from its corners, in mm from the table's top-left corner. */
+const area = (id: string, kind: TerrainInput['kind'], name: string, player: string | null, corners: At[]): TerrainInput => ({
+  id,
+  kind,
+  name,
+  player,
+  points: corners.map(([x, y]) => ({ x, y }))
+})
+
 /** "Assurance vs Constant Reformation": the Pursuit. Constant Reformation must reach the far corner. */
 export const ASSURANCE_INPUT: GalleysSetupInput = {
   name: 'Assurance vs Constant Reformation',
@@ -18,20 +30,7 @@ export const ASSURANCE_INPUT: GalleysSetupInput = {
   ],
   // "The wind is from the bottom of the picture": from the south, gauge point 8.
   wind: { direction: 8, marker: null },
-  terrain: [
-    {
-      id: 'kinsale',
-      kind: 'exit',
-      name: 'the way to Kinsale',
-      player: 'royalists',
-      points: [
-        { x: 750, y: 0 },
-        { x: 900, y: 0 },
-        { x: 900, y: 150 },
-        { x: 750, y: 150 }
-      ]
-    }
-  ],
+  terrain: [area('kinsale', 'exit', 'the way to Kinsale', 'royalists', [[750, 0], [900, 0], [900, 150], [750, 150]])],
   ships: [
     {
       id: 'assurance',
@@ -58,154 +57,73 @@ export const ASSURANCE_INPUT: GalleysSetupInput = {
   ]
 }
 
-const dutch = (id: string, name: string, x: number, y: number, facing: number): ShipSetupInput => ({
-  id,
-  name,
-  player: 'dutch',
-  points: 0,
-  quality: 3,
-  combat: 2,
-  traits: [trait('Galleon Rig'), trait('Merchantman'), trait('Razee'), trait('Shallow Draft'), trait('Yare')],
-  at: { x, y },
-  facing
-})
-const privateer = (id: string, name: string, c: number, rig: string, razee: boolean, x: number, y: number, facing: number): ShipSetupInput => ({
-  id,
-  name,
-  player: 'privateers',
-  points: 0,
-  quality: 3,
-  combat: c,
-  traits: [trait(rig), ...(razee ? [trait('Razee')] : []), trait('Shallow Draft'), trait('Swashbucklers'), trait('Yare')],
-  at: { x, y },
-  facing
-})
+/** The Scilly ships, the same in both set-ups (Q 3, no points): each side's ships in the order given, placed per set-up. */
+const SCILLY_SHIPS = {
+  dutch: [
+    { id: 'curacao', name: 'Curacao', combat: 2, rig: 'Galleon Rig', razee: true },
+    { id: 'stBarnabas', name: 'St. Barnabas', combat: 2, rig: 'Galleon Rig', razee: true },
+    { id: 'gouda', name: 'Gouda', combat: 2, rig: 'Galleon Rig', razee: true }
+  ],
+  privateers: [
+    { id: 'clontarf', name: 'Clontarf', combat: 1, rig: 'Lateen Rig', razee: true },
+    { id: 'liffey', name: 'Liffey', combat: 1, rig: 'Lateen Rig', razee: true },
+    { id: 'stPeter', name: 'St Peter', combat: 2, rig: 'Square Rig', razee: false }
+  ]
+} as const
+/** The traits of a side's ships after the rig and the razee: the Dutch are merchantmen, the privateers swashbucklers. */
+const SCILLY_TRAITS = { dutch: ['Merchantman'], privateers: [] } as const
+const SCILLY_AFTER_RAZEE = { dutch: ['Shallow Draft', 'Yare'], privateers: ['Shallow Draft', 'Swashbucklers', 'Yare'] } as const
+
+/** One side's Scilly ships at `at` (in the order of SCILLY_SHIPS), all with the same facing. */
+function scillySide(player: keyof typeof SCILLY_SHIPS, at: [At, At, At], facing: number): ShipSetupInput[] {
+  return SCILLY_SHIPS[player].map((ship, i) => ({
+    id: ship.id,
+    name: ship.name,
+    player,
+    points: 0,
+    quality: 3,
+    combat: ship.combat,
+    traits: [ship.rig, ...SCILLY_TRAITS[player], ...(ship.razee ? ['Razee'] : []), ...SCILLY_AFTER_RAZEE[player]].map((t) => trait(t)),
+    at: { x: at[i]![0], y: at[i]![1] },
+    facing
+  }))
+}
+
+const SCILLY_PLAYERS = [
+  { id: 'dutch', name: 'Dutch' },
+  { id: 'privateers', name: 'Privateers' }
+]
 
 /** "Scilly Privateers", the first set-up: the Dutch sail from bottom right to top left, trapped against the land. */
 export const SCILLY_LAND_INPUT: GalleysSetupInput = {
   name: 'Scilly Privateers (against the land)',
-  players: [
-    { id: 'dutch', name: 'Dutch' },
-    { id: 'privateers', name: 'Privateers' }
-  ],
+  players: SCILLY_PLAYERS,
   wind: { direction: 12, marker: null },
   terrain: [
-    {
-      id: 'scilly',
-      kind: 'shore',
-      name: 'Isles of Scilly',
-      player: null,
-      points: [
-        { x: 380, y: 0 },
-        { x: 900, y: 0 },
-        { x: 900, y: 380 },
-        { x: 760, y: 300 },
-        { x: 620, y: 180 },
-        { x: 480, y: 120 }
-      ]
-    },
-    {
-      id: 'rocks',
-      kind: 'rocks',
-      name: 'rocks',
-      player: null,
-      points: [
-        { x: 300, y: 330 },
-        { x: 350, y: 310 },
-        { x: 370, y: 360 },
-        { x: 320, y: 380 }
-      ]
-    },
-    {
-      id: 'dutchExit',
-      kind: 'exit',
-      name: 'the open sea to the north-west',
-      player: 'dutch',
-      points: [
-        { x: 0, y: 0 },
-        { x: 150, y: 0 },
-        { x: 150, y: 150 },
-        { x: 0, y: 150 }
-      ]
-    }
+    area('scilly', 'shore', 'Isles of Scilly', null, [[380, 0], [900, 0], [900, 380], [760, 300], [620, 180], [480, 120]]),
+    area('rocks', 'rocks', 'rocks', null, [[300, 330], [350, 310], [370, 360], [320, 380]]),
+    area('dutchExit', 'exit', 'the open sea to the north-west', 'dutch', [[0, 0], [150, 0], [150, 150], [0, 150]])
   ],
   ships: [
-    dutch('curacao', 'Curacao', 700, 640, 315),
-    dutch('stBarnabas', 'St. Barnabas', 780, 720, 315),
-    dutch('gouda', 'Gouda', 840, 800, 315),
-    privateer('clontarf', 'Clontarf', 1, 'Lateen Rig', true, 120, 780, 45),
-    privateer('liffey', 'Liffey', 1, 'Lateen Rig', true, 200, 830, 45),
-    privateer('stPeter', 'St Peter', 2, 'Square Rig', false, 80, 860, 45)
+    ...scillySide('dutch', [[700, 640], [780, 720], [840, 800]], 315),
+    ...scillySide('privateers', [[120, 780], [200, 830], [80, 860]], 45)
   ]
 }
 
 /** "Scilly Privateers", the second set-up: the Dutch must pass the narrow strait between two islands. */
 export const SCILLY_STRAIT_INPUT: GalleysSetupInput = {
   name: 'Scilly Privateers (the narrow strait)',
-  players: [
-    { id: 'dutch', name: 'Dutch' },
-    { id: 'privateers', name: 'Privateers' }
-  ],
+  players: SCILLY_PLAYERS,
   wind: { direction: 4, marker: null },
   terrain: [
-    {
-      id: 'westIsland',
-      kind: 'island',
-      name: 'west island',
-      player: null,
-      points: [
-        { x: 0, y: 330 },
-        { x: 300, y: 300 },
-        { x: 360, y: 450 },
-        { x: 300, y: 600 },
-        { x: 0, y: 580 }
-      ]
-    },
-    {
-      id: 'eastIsland',
-      kind: 'island',
-      name: 'east island',
-      player: null,
-      points: [
-        { x: 560, y: 320 },
-        { x: 900, y: 280 },
-        { x: 900, y: 620 },
-        { x: 600, y: 590 },
-        { x: 540, y: 450 }
-      ]
-    },
-    {
-      id: 'rocks',
-      kind: 'rocks',
-      name: 'rocks',
-      player: null,
-      points: [
-        { x: 620, y: 660 },
-        { x: 660, y: 650 },
-        { x: 670, y: 690 },
-        { x: 630, y: 700 }
-      ]
-    },
-    {
-      id: 'dutchExit',
-      kind: 'exit',
-      name: 'beyond the strait',
-      player: 'dutch',
-      points: [
-        { x: 300, y: 0 },
-        { x: 600, y: 0 },
-        { x: 600, y: 120 },
-        { x: 300, y: 120 }
-      ]
-    }
+    area('westIsland', 'island', 'west island', null, [[0, 330], [300, 300], [360, 450], [300, 600], [0, 580]]),
+    area('eastIsland', 'island', 'east island', null, [[560, 320], [900, 280], [900, 620], [600, 590], [540, 450]]),
+    area('rocks', 'rocks', 'rocks', null, [[620, 660], [660, 650], [670, 690], [630, 700]]),
+    area('dutchExit', 'exit', 'beyond the strait', 'dutch', [[300, 0], [600, 0], [600, 120], [300, 120]])
   ],
   ships: [
-    dutch('curacao', 'Curacao', 450, 800, 0),
-    dutch('stBarnabas', 'St. Barnabas', 380, 860, 0),
-    dutch('gouda', 'Gouda', 520, 860, 0),
-    privateer('clontarf', 'Clontarf', 1, 'Lateen Rig', true, 420, 180, 180),
-    privateer('liffey', 'Liffey', 1, 'Lateen Rig', true, 500, 200, 180),
-    privateer('stPeter', 'St Peter', 2, 'Square Rig', false, 450, 60, 180)
+    ...scillySide('dutch', [[450, 800], [380, 860], [520, 860]], 0),
+    ...scillySide('privateers', [[420, 180], [500, 200], [450, 60]], 180)
   ]
 }
 

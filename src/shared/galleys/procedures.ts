@@ -1,4 +1,4 @@
-import type { GalleysCollisions, GalleysCriticals, GalleysFire, GalleysTable, GalleysWeather, WindMarker } from './tables'
+import { WIND_MARKER_NAMES, WIND_TURN_WORDS, type GalleysCollisions, type GalleysCriticals, type GalleysFire, type GalleysTable, type GalleysWeather, type WindMarker } from './tables'
 import type { Cause, Criticals, Hull, Propulsion, Term, Wind } from './types'
 
 /**
@@ -86,9 +86,9 @@ export function weatherChange(w: GalleysWeather, t: GalleysTable, wind: Wind, di
   const direction = (((wind.direction + (row.turn === 'clockwise' ? amount : -amount)) % n) + n) % n
   log.push(`Weather die ${change}: the wind may change. Amount die ${amountDie}: ${amount} point${amount === 1 ? '' : 's'}.`)
   log.push(
-    `Direction die ${raw}${mod}: the wind changes ${row.turn} from point ${wind.direction} to ${direction}` +
+    `Direction die ${raw}${mod}: the wind ${WIND_TURN_WORDS[row.turn]} from point ${wind.direction} to ${direction}` +
       (row.marker ? ` and is ${MARKER_WORDS[row.marker]}.` : '.') +
-      (wind.marker ? ` The ${wind.marker === 'back' ? 'Back −1' : 'Veer +1'} marker is removed.` : '')
+      (wind.marker ? ` The ${WIND_MARKER_NAMES[wind.marker]} marker is removed.` : '')
   )
   return { wind: { direction, marker: row.marker }, changed: true, used: 3, log }
 }

@@ -80,6 +80,19 @@ export const DirectionRow = z
     marker: WindMarker.nullable()
   })
   .strict()
+export type DirectionRow = z.output<typeof DirectionRow>
+
+/** How a GM reads a turn of the wind: a wind backs when it goes round anticlockwise, veers when clockwise. */
+export const WIND_TURN_WORDS: Record<DirectionRow['turn'], string> = { anticlockwise: 'backs (anticlockwise)', clockwise: 'veers (clockwise)' }
+/** The markers as the seed names them on the wind gauge. */
+export const WIND_MARKER_NAMES: Record<WindMarker, string> = { back: 'Back −1', veer: 'Veer +1', steady: 'Steady' }
+
+/** The direction die's faces in words, for the wind: "1: backs (anticlockwise), Back −1 marker; 2: …". */
+export function directionFacesWords(rows: readonly DirectionRow[]): string {
+  return rows
+    .map((r, i) => `${i + 1}: ${WIND_TURN_WORDS[r.turn]}${r.marker ? `, ${WIND_MARKER_NAMES[r.marker]} marker` : ''}`)
+    .join('; ')
+}
 
 export const GalleysWeatherSchema = z
   .object({

@@ -43,9 +43,12 @@ export const hexWords = label
 
 const sentence = (s: string): string => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s)
 
-/** Once over: who won ("The Pheacians win.", "Nobody wins.") and why the battle ended, as sentences. */
+/**
+ * Once over: who won ("Victory for the Pheacians.", "Nobody wins.") and why the battle ended, as sentences;
+ * worded so that any side's name reads right, a people's or one ship's ("Victory for the Meshuesh large galley.").
+ */
 export function outcomeWords(setup: AtriliaSetup, outcome: { winner: string | null; reason: string }): { headline: string; detail: string } {
-  const headline = outcome.winner ? `The ${sideName(setup, outcome.winner)} win.` : 'Nobody wins.'
+  const headline = outcome.winner ? `Victory for the ${sideName(setup, outcome.winner)}.` : 'Nobody wins.'
   return { headline, detail: `The battle is over: ${outcome.reason}.` }
 }
 

@@ -27,18 +27,6 @@ export function parseHandDice(text: string, sides = 6): { faces: number[] } | { 
 }
 
 /**
- * The most runs the odds take, read from a refusal of `battles.odds` ("runs: at most 10,000 runs"), or
- * null when the refusal is about something else.
- */
-export function maxRunsFrom(refusal: { message: string; field: string | null }): number | null {
-  if (refusal.field !== null && refusal.field !== 'runs') return null
-  // A refusal naming no field ("runs: at most 50,000 runs; mode: …"): only its part about the runs.
-  const part = refusal.field === 'runs' ? refusal.message : (refusal.message.split('; ').find((p) => p.startsWith('runs:')) ?? '')
-  const m = /at most ([\d,]+)/.exec(part)
-  return m ? Number(m[1]!.replace(/,/g, '')) : null
-}
-
-/**
  * The campaign's newest change that can be undone, when it is one of this battle's (a battle command
  * whose journal line names the battle); else null: the header's Undo then leaves other work alone.
  */
