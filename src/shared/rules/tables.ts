@@ -11,6 +11,7 @@ import { VOYAGE_ATRILIA_TABLE_DEFS } from '../voyage/atrilia'
 import { ATRILIA_UPKEEP_TABLE_DEF } from '../atrilia/upkeep'
 import { GALLEYS_TABLE_DEFS } from '../galleys/tables'
 import { BROADSIDES_TABLE_DEFS } from '../broadsides/tables'
+import { CONVERSION_TABLE_DEFS } from '../conversion/tables'
 import type { RuleTableDef } from './table-def'
 
 /**
@@ -210,7 +211,9 @@ export const RULE_TABLES = {
   broadsidesMelee: table(BROADSIDES_TABLE_DEFS.broadsidesMelee),
   broadsidesOfficers: table(BROADSIDES_TABLE_DEFS.broadsidesOfficers),
   broadsidesArcs: table(BROADSIDES_TABLE_DEFS.broadsidesArcs),
-  broadsidesShips: table(BROADSIDES_TABLE_DEFS.broadsidesShips)
+  broadsidesShips: table(BROADSIDES_TABLE_DEFS.broadsidesShips),
+  // Conversions between settings and rule systems (issue 21, house defaults): src/shared/conversion/tables.ts.
+  conversionTheahGalleys: table(CONVERSION_TABLE_DEFS.conversionTheahGalleys)
 } as const
 
 export type RuleTables = typeof RULE_TABLES
