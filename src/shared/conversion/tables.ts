@@ -69,4 +69,40 @@ export const THEAH_GALLEYS_DEF: RuleTableDef<typeof TheahGalleysSchema> = {
   defaults: THEAH_GALLEYS
 }
 
-export const CONVERSION_TABLE_DEFS = { conversionTheahGalleys: THEAH_GALLEYS_DEF } as const
+/** A Théah ship (seed 003 I) → a Broadsides & Boarding Parties ship (seed 001 variant), and back. */
+const ClassKey = z.string().regex(/^[a-z][a-zA-Z0-9]{0,30}$/, 'a ship class key is a short word')
+export const TheahBroadsidesSchema = z
+  .object({
+    /** Her deck template (a class of the Broadsides ship-deck table) by her Théah hull. */
+    classByHull: z.object({ corsair: ClassKey, smallWarship: ClassKey, merchantman: ClassKey, largeWarship: ClassKey, galleon: ClassKey }).strict(),
+    /** Théah hands for each crew figure on her deck, rounded to the nearest; 1 to 40. */
+    crewPerFigure: Int(1, 999),
+    /** A merchant crew sails without a Master Gunner. */
+    merchantWithoutGunner: z.boolean(),
+    /** Back: the share of her guns lost, of hull, rigging and crew, is the share of rows holed, masts down, cannon and figures lost. */
+    hullAtAllRows: Share
+  })
+  .strict()
+export type TheahBroadsides = z.output<typeof TheahBroadsidesSchema>
+
+export const THEAH_BROADSIDES: TheahBroadsides = {
+  classByHull: { corsair: 'merchantman', smallWarship: 'frigate', merchantman: 'merchantman', largeWarship: 'frigate', galleon: 'frigate' },
+  crewPerFigure: 8,
+  merchantWithoutGunner: true,
+  hullAtAllRows: 1
+}
+
+export const THEAH_BROADSIDES_DEF: RuleTableDef<typeof TheahBroadsidesSchema> = {
+  title: 'Conversion: Théah ship to Broadsides & Boarding Parties',
+  description:
+    'How a Théah ship fights a Broadsides & Boarding Parties duel and how the duel’s result comes back. Her deck template (a ship class of the Broadsides ship-deck table) by her Théah hull; ' +
+    'her cannon are her template’s. Crew figures: one for so many Théah hands, rounded to the nearest (1 to 40). Officers: all four; a merchant crew without a Master Gunner when so set. ' +
+    'Back: her holed rows on the worse side as a share of her rows × the share given is her share of hull points lost; masts down of three her share of rigging; cannon lost her share of guns; figures lost her share of crew. ' +
+    'Sunk: sunk; struck or her crew wiped out: captured.',
+  source: 'House default (issue 21): no seed converts between High Seas Combat (seed 003) and the Broadsides & Boarding Parties variant (seed 001).',
+  seedValue: false,
+  schema: TheahBroadsidesSchema,
+  defaults: THEAH_BROADSIDES
+}
+
+export const CONVERSION_TABLE_DEFS = { conversionTheahGalleys: THEAH_GALLEYS_DEF, conversionTheahBroadsides: THEAH_BROADSIDES_DEF } as const

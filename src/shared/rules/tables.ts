@@ -213,7 +213,8 @@ export const RULE_TABLES = {
   broadsidesArcs: table(BROADSIDES_TABLE_DEFS.broadsidesArcs),
   broadsidesShips: table(BROADSIDES_TABLE_DEFS.broadsidesShips),
   // Conversions between settings and rule systems (issue 21, house defaults): src/shared/conversion/tables.ts.
-  conversionTheahGalleys: table(CONVERSION_TABLE_DEFS.conversionTheahGalleys)
+  conversionTheahGalleys: table(CONVERSION_TABLE_DEFS.conversionTheahGalleys),
+  conversionTheahBroadsides: table(CONVERSION_TABLE_DEFS.conversionTheahBroadsides)
 } as const
 
 export type RuleTables = typeof RULE_TABLES
