@@ -3,7 +3,11 @@ import type { z } from 'zod'
 import type { ConversionView, GalleysAdjustment } from '../../shared/commands/conversion'
 import type { ConvertedReviewLine } from '../../shared/commands/battles'
 import { galleysToTheah, theahToGalleys, totalGuns, type TheahShip } from '../../shared/conversion/theah-galleys'
-import { THEAH_GALLEYS_DEF, type TheahGalleys } from '../../shared/conversion/tables'
+import { THEAH_BROADSIDES_DEF, THEAH_GALLEYS_DEF, type TheahBroadsides, type TheahGalleys } from '../../shared/conversion/tables'
+import { broadsidesToTheah, theahToBroadsides } from '../../shared/conversion/theah-broadsides'
+import { BroadsidesSetup, type BroadsidesState } from '../../shared/broadsides/types'
+import { damagedRows } from '../../shared/broadsides/cannon-fire'
+import { BROADSIDES_STEPPED, broadsidesRulesOf } from './broadsides'
 import { GalleysSetup, type GalleysState, type ShipSetupInput } from '../../shared/galleys/types'
 import { BATTERIES, type ParticipantSetup } from '../../shared/highseas/types'
 import type { ShipDesign } from '../../shared/ship/design'
@@ -33,20 +37,22 @@ import { GUNS_NONE, type Guns, type ParticipantInput, fmt, plural, theBattle } f
 
 type Adjustment = z.output<typeof GalleysAdjustment>
 type Line = z.output<typeof ConvertedReviewLine>
+type Ruleset = 'galleys' | 'broadsides'
+const RULES_NAME: Record<Ruleset, string> = { galleys: 'Galleys & Galleons', broadsides: 'Broadsides & Boarding Parties' }
 
 /** What the battle row keeps of the conversion. */
 interface Stored {
   from: 'theah'
-  ruleset: 'galleys'
+  ruleset: Ruleset
   voyageId: number
-  table: TheahGalleys
+  table: TheahGalleys | TheahBroadsides
   ships: { ship: string; participant: ParticipantSetup; tableHullPoints: number }[]
   designs: Record<string, ShipDesign>
 }
 
 const SIDE_NAMES = { ours: 'The squadron' } as const
 
-function measured(db: Db, voyageId: number) {
+function measured(db: Db, voyageId: number, ruleset: Ruleset) {
   const w = waitingTheahEncounter(db, voyageId)
   const inputs = [
     ...w.shipIds.map((shipId) => ({ shipId, side: 'ours', control: 'gm' as const })),
@@ -55,14 +61,29 @@ function measured(db: Db, voyageId: number) {
   const built = buildParticipants(db, inputs)
   const notShips = built.participants.filter((p) => p.kind !== 'ship')
   if (notShips.length) {
-    throw new CommandError('rule', `${listing(notShips.map((p) => `the ${p.name}`))} cannot sail on the Galleys & Galleons table: only ships are converted.`, { field: 'ruleset' })
+    throw new CommandError('rule', `${listing(notShips.map((p) => `the ${p.name}`))} cannot fight under the ${RULES_NAME[ruleset]} rules: only ships are converted.`, { field: 'ruleset' })
+  }
+  if (ruleset === 'broadsides') {
+    const n = (side: string) => built.participants.filter((p) => p.side === side).length
+    if (n('ours') !== 1 || n('them') !== 1) {
+      throw new CommandError('rule', `A Broadsides & Boarding Parties duel is fought by two ships, one a side: here the squadron has ${plural(n('ours'), 'ship')} and the encounter ${plural(n('them'), 'ship')}.`, {
+        field: 'ruleset'
+      })
+    }
   }
   return { ...w, ...built }
 }
 
-function adjustmentsFor(adjustments: Adjustment[], ids: string[]): Map<string, Adjustment> {
+const GALLEYS_KEYS = ['quality', 'combat', 'hullPoints', 'points'] as const
+const BROADSIDES_KEYS = ['class', 'crew'] as const
+
+function adjustmentsFor(adjustments: Adjustment[], ids: string[], ruleset: Ruleset): Map<string, Adjustment> {
   const out = new Map<string, Adjustment>()
+  const other = ruleset === 'galleys' ? BROADSIDES_KEYS : GALLEYS_KEYS
   adjustments.forEach((a, i) => {
+    for (const k of other) {
+      if (a[k] !== undefined) bad(`adjustments.${i}.${k}`, `the ${RULES_NAME[ruleset]} rules have no such number to adjust`)
+    }
     if (!ids.includes(a.ship)) {
       throw new CommandError('invalid_input', `adjustments.${i}.ship: there is no ship “${a.ship}” in this encounter (its ships are ${ids.join(', ')}).`, {
         field: `adjustments.${i}.ship`,
@@ -81,106 +102,151 @@ function adjustmentsFor(adjustments: Adjustment[], ids: string[]): Map<string, A
 }
 
 /** The preview: every ship converted with its terms, and what she fights with after the GM's adjustments. */
-export function encounterConversion(db: Db, input: { voyageId: number; ruleset: 'galleys'; adjustments: Adjustment[] }): ConversionView {
-  const m = measured(db, input.voyageId)
-  const table = getRule(db, 'conversionTheahGalleys')
-  const adj = adjustmentsFor(input.adjustments, m.participants.map((p) => p.id))
-  return {
-    ruleset: 'galleys',
-    rulesetName: 'Galleys & Galleons',
-    tableTitle: THEAH_GALLEYS_DEF.title,
-    tableSource: THEAH_GALLEYS_DEF.source,
+export function encounterConversion(db: Db, input: { voyageId: number; ruleset: Ruleset; adjustments: Adjustment[] }): ConversionView {
+  const m = measured(db, input.voyageId, input.ruleset)
+  const adj = adjustmentsFor(input.adjustments, m.participants.map((p) => p.id), input.ruleset)
+  const def = input.ruleset === 'galleys' ? THEAH_GALLEYS_DEF : THEAH_BROADSIDES_DEF
+  const templates = input.ruleset === 'broadsides' ? getRule(db, 'broadsidesShips') : null
+  const view: ConversionView = {
+    ruleset: input.ruleset,
+    rulesetName: RULES_NAME[input.ruleset],
+    tableTitle: def.title,
+    tableSource: def.source,
     voyageId: input.voyageId,
     encounter: m.encounter.label,
-    ships: m.participants.map((p) => {
-      const c = theahToGalleys(p, table)
+    ships: m.participants.map((p, i) => {
       const a = adj.get(p.id)
-      const fights = {
-        quality: a?.quality ?? c.quality.value,
-        combat: a?.combat ?? c.combat.value,
-        hullPoints: a?.hullPoints ?? c.hullPoints.value,
-        points: a?.points ?? c.points.value
-      }
-      const adjusted = a ? (['quality', 'combat', 'hullPoints', 'points'] as const).filter((k) => a[k] !== undefined) : []
-      return {
+      const base = {
         ship: p.id,
         name: p.name,
         side: p.side,
         shipId: p.shipId ?? null,
-        from: { size: p.size, handling: p.handling, speed: p.speed, crew: p.crew, crewKind: p.crewKind, guns: totalGuns(p), hullPoints: p.hullPoints },
+        from: { size: p.size, handling: p.handling, speed: p.speed, crew: p.crew, crewKind: p.crewKind, guns: totalGuns(p), hullPoints: p.hullPoints }
+      }
+      if (templates) {
+        const c = theahToBroadsides(p, getRule(db, 'conversionTheahBroadsides'), templates)
+        const cls = a?.class ?? c.class.value
+        if (!templates[cls]) {
+          const k = input.adjustments.findIndex((x) => x.ship === p.id)
+          bad(k >= 0 && a?.class ? `adjustments.${k}.class` : 'ruleset', `there is no ship class “${cls}” in the Broadsides ship-deck table (${Object.keys(templates).join(', ')})${k < 0 ? `, for the ${p.name} (ship ${i + 1})` : ''}`)
+        }
+        return {
+          ...base,
+          deck: { class: c.class.value, why: c.class.why, crew: c.crew, cannon: c.cannon, officers: c.officers, officersWhy: c.officersWhy },
+          fights: { class: cls, crew: a?.crew ?? c.crew.value } as Record<string, string | number>,
+          adjusted: a ? BROADSIDES_KEYS.filter((k) => a[k] !== undefined) : []
+        }
+      }
+      const c = theahToGalleys(p, getRule(db, 'conversionTheahGalleys'))
+      return {
+        ...base,
         quality: c.quality,
         combat: c.combat,
         hullPoints: c.hullPoints,
         points: c.points,
         traits: c.traits,
-        fights,
-        adjusted: [...adjusted]
+        fights: {
+          quality: a?.quality ?? c.quality.value,
+          combat: a?.combat ?? c.combat.value,
+          hullPoints: a?.hullPoints ?? c.hullPoints.value,
+          points: a?.points ?? c.points.value
+        } as Record<string, string | number>,
+        adjusted: a ? GALLEYS_KEYS.filter((k) => a[k] !== undefined) : []
       }
     })
   }
+  return view
 }
 
-/** Fight the waiting encounter on the table: the set-up from the preview, the battle linked to the voyage. */
+/** Fight the waiting encounter under the rules chosen: the set-up from the preview, the battle linked to the voyage. */
 export function fightEncounterUnder(
   db: Db,
-  input: { voyageId: number; ruleset: 'galleys'; adjustments: Adjustment[]; note?: string | undefined },
+  input: { voyageId: number; ruleset: Ruleset; adjustments: Adjustment[]; note?: string | undefined },
   dice: (given?: readonly number[]) => DiceBox
 ): { battleId: number; voyageId: number; text: string } {
   const view = encounterConversion(db, input)
-  const m = measured(db, input.voyageId)
-  const rules = galleysRulesOf(db)
-  const { width, height, gaugePoints } = rules.table
-  const placed = (side: string) => view.ships.filter((s) => s.side === side)
-  const ships: ShipSetupInput[] = []
-  for (const side of ['ours', 'them'] as const) {
-    const list = placed(side)
-    list.forEach((s, i) => {
-      // House default (issue 21): each side in a line across the table, the squadron at the bottom edge facing north, the encounter at the top facing south.
-      ships.push({
-        id: s.ship,
-        name: s.name,
-        player: side,
-        points: s.fights.points,
-        quality: s.fights.quality,
-        combat: s.fights.combat,
-        hullPoints: s.fights.hullPoints,
-        traits: s.traits.map((t) => ({ name: t.name, note: `From her Théah numbers: ${t.why}.` })),
-        at: { x: Math.round((width * (i + 1)) / (list.length + 1)), y: Math.round(side === 'ours' ? height * 0.85 : height * 0.15) },
-        facing: side === 'ours' ? 0 : 180,
-        ...(s.shipId !== null ? { shipId: s.shipId } : {})
-      })
-    })
+  const m = measured(db, input.voyageId, input.ruleset)
+  const fieldsOf = (issues: { path: PropertyKey[]; message: string }[]) => {
+    const list = issues.map((i) => ({ field: ['setup', ...i.path.map(String)].join('.'), message: i.message }))
+    return new CommandError('invalid_input', list.map((i) => `${i.field}: ${i.message}`).join('; '), { field: list[0]!.field, issues: list })
   }
   const out = fightTheahEncounterUnder(db, input.voyageId, input.note, (encounter) => {
     const seed = seedFromDice(dice())
     const name = `Battle at sea: ${m.name}`.slice(0, 80)
-    const parsed = GalleysSetup.safeParse({
-      name,
-      players: [
-        { id: 'ours', name: SIDE_NAMES.ours },
-        { id: 'them', name: encounter.label.slice(0, 80) || 'The encounter' }
-      ],
-      ships,
-      // House default (issue 21): the wind from the east (a quarter of the gauge round from north), across both lines.
-      wind: { direction: Math.floor(gaugePoints / 4), marker: null },
-      seed,
-      rules
-    })
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({ field: ['setup', ...i.path.map(String)].join('.'), message: i.message }))
-      throw new CommandError('invalid_input', issues.map((i) => `${i.field}: ${i.message}`).join('; '), { field: issues[0]!.field, issues })
+    let battleId: number
+    const tableHullPoints: Record<string, number> = {}
+    if (input.ruleset === 'broadsides') {
+      const rules = broadsidesRulesOf(db)
+      const { width, height } = rules.board
+      // House default (issue 21): the squadron's ship two squares in from the west edge heading east, the encounter's from the east heading west, both on the middle row.
+      const y = 2 * Math.floor(height / 2) + 1
+      const ships = (['ours', 'them'] as const).map((side) => {
+        const s = view.ships.find((x) => x.side === side)!
+        const p = m.participants.find((x) => x.id === s.ship)!
+        const conv = theahToBroadsides(p, getRule(db, 'conversionTheahBroadsides'), rules.ships)
+        return {
+          id: s.ship,
+          name: s.name,
+          class: String(s.fights.class),
+          crew: Number(s.fights.crew),
+          officers: conv.officers,
+          at: { x: side === 'ours' ? 5 : 2 * width - 5, y },
+          heading: side === 'ours' ? 2 : 6
+        }
+      })
+      const parsed = BroadsidesSetup.safeParse({ name, seed, rules, ships })
+      if (!parsed.success) throw fieldsOf(parsed.error.issues)
+      battleId = insertStepped(db, BROADSIDES_STEPPED, { name, setup: parsed.data, seed, control: { [ships[0]!.id]: 'gm', [ships[1]!.id]: 'ai' } }).battleId
+    } else {
+      const rules = galleysRulesOf(db)
+      const { width, height, gaugePoints } = rules.table
+      const ships: ShipSetupInput[] = []
+      for (const side of ['ours', 'them'] as const) {
+        const list = view.ships.filter((s) => s.side === side)
+        list.forEach((s, i) => {
+          tableHullPoints[s.ship] = Number(s.fights.hullPoints)
+          // House default (issue 21): each side in a line across the table, the squadron at the bottom edge facing north, the encounter at the top facing south.
+          ships.push({
+            id: s.ship,
+            name: s.name,
+            player: side,
+            points: Number(s.fights.points),
+            quality: Number(s.fights.quality),
+            combat: Number(s.fights.combat),
+            hullPoints: Number(s.fights.hullPoints),
+            traits: (s.traits ?? []).map((t) => ({ name: t.name, note: `From her Théah numbers: ${t.why}.` })),
+            at: { x: Math.round((width * (i + 1)) / (list.length + 1)), y: Math.round(side === 'ours' ? height * 0.85 : height * 0.15) },
+            facing: side === 'ours' ? 0 : 180,
+            ...(s.shipId !== null ? { shipId: s.shipId } : {})
+          })
+        })
+      }
+      const parsed = GalleysSetup.safeParse({
+        name,
+        players: [
+          { id: 'ours', name: SIDE_NAMES.ours },
+          { id: 'them', name: encounter.label.slice(0, 80) || 'The encounter' }
+        ],
+        ships,
+        // House default (issue 21): the wind from the east (a quarter of the gauge round from north), across both lines.
+        wind: { direction: Math.floor(gaugePoints / 4), marker: null },
+        seed,
+        rules
+      })
+      if (!parsed.success) throw fieldsOf(parsed.error.issues)
+      battleId = insertStepped(db, GALLEYS_STEPPED, { name, setup: parsed.data, seed, control: { ours: 'gm', them: 'ai' } }).battleId
     }
-    const { battleId } = insertStepped(db, GALLEYS_STEPPED, { name, setup: parsed.data, seed, control: { ours: 'gm', them: 'ai' } })
     const stored: Stored = {
       from: 'theah',
-      ruleset: 'galleys',
+      ruleset: input.ruleset,
       voyageId: input.voyageId,
-      table: getRule(db, 'conversionTheahGalleys'),
-      ships: m.participants.map((p) => ({ ship: p.id, participant: p, tableHullPoints: view.ships.find((s) => s.ship === p.id)!.fights.hullPoints })),
+      table: input.ruleset === 'galleys' ? getRule(db, 'conversionTheahGalleys') : getRule(db, 'conversionTheahBroadsides'),
+      ships: m.participants.map((p) => ({ ship: p.id, participant: p, tableHullPoints: tableHullPoints[p.id] ?? 0 })),
       designs: m.designs
     }
     stmt(db, `UPDATE battle SET conversion = ? WHERE id = ?`).run(JSON.stringify(stored), battleId)
-    return { battleId, text: `Fought ${listing(m.encounter.names)} on the Galleys & Galleons table, the ships converted from their Théah numbers` }
+    const how = input.ruleset === 'galleys' ? 'on the Galleys & Galleons table' : 'as a Broadsides & Boarding Parties duel'
+    return { battleId, text: `Fought ${listing(m.encounter.names)} ${how}, the ships converted from their Théah numbers` }
   })
   return { battleId: out.battleId, voyageId: input.voyageId, text: out.text }
 }
@@ -190,16 +256,15 @@ function storedOf(db: Db, battleId: number): Stored | null {
   return r?.conversion ? (JSON.parse(r.conversion) as Stored) : null
 }
 
-/** The Théah review of a converted battle (null: a battle of the table's own), each line with how it was converted. */
+/** The Théah review of a converted battle (null: a battle of its rules' own), each line with how it was converted. */
 export function convertedReview(db: Db, battleId: number): GalleysBattleReview['campaign'] {
   const stored = storedOf(db, battleId)
   if (!stored) return null
-  const b = loadStepped<GalleysSetup, GalleysState, unknown>(db, GALLEYS_STEPPED, battleId)
+  const backs = stored.ruleset === 'broadsides' ? duelBacks(db, battleId, stored) : tableBacks(db, battleId, stored)
   return {
-    tableTitle: THEAH_GALLEYS_DEF.title,
+    tableTitle: stored.ruleset === 'broadsides' ? THEAH_BROADSIDES_DEF.title : THEAH_GALLEYS_DEF.title,
     lines: stored.ships.map((s) => {
-      const st = b.state.ships[s.ship]!
-      const back = galleysToTheah(s.participant as TheahShip, s.tableHullPoints, st, stored.table)
+      const back = backs[s.ship]!
       return {
         ship: s.ship,
         name: s.participant.name,
@@ -216,6 +281,35 @@ export function convertedReview(db: Db, battleId: number): GalleysBattleReview['
   }
 }
 
+function tableBacks(db: Db, battleId: number, stored: Stored) {
+  const b = loadStepped<GalleysSetup, GalleysState, unknown>(db, GALLEYS_STEPPED, battleId)
+  return Object.fromEntries(
+    stored.ships.map((s) => [s.ship, galleysToTheah(s.participant as TheahShip, s.tableHullPoints, b.state.ships[s.ship]!, stored.table as TheahGalleys)])
+  )
+}
+
+function duelBacks(db: Db, battleId: number, stored: Stored) {
+  const b = loadStepped<BroadsidesSetup, BroadsidesState, unknown>(db, BROADSIDES_STEPPED, battleId)
+  const start = BROADSIDES_STEPPED.ruleset.start(b.setup, b.setup.seed)
+  return Object.fromEntries(
+    stored.ships.map((s) => {
+      const st = b.state.ships[s.ship]!
+      const st0 = start.ships[s.ship]!
+      const r = {
+        status: st.status,
+        rows: st.hull.port.length,
+        rowsHoled: Math.max(damagedRows(st.hull.port), damagedRows(st.hull.starboard)),
+        mastsDown: st.masts.filter((x) => x.down).length,
+        cannonAtStart: st0.cannon.length,
+        cannonLeft: st.cannon.length,
+        figuresAtStart: start.units.filter((u) => u.side === s.ship).length,
+        figuresLeft: b.state.units.filter((u) => u.side === s.ship).length
+      }
+      return [s.ship, broadsidesToTheah(s.participant as TheahShip, r, stored.table as TheahBroadsides)]
+    })
+  )
+}
+
 const bad = (field: string, message: string): never => {
   throw new CommandError('invalid_input', `${field}: ${message}.`, { field, issues: [{ field, message }] })
 }
@@ -224,7 +318,10 @@ const bad = (field: string, message: string): never => {
 export function concludeConverted(db: Db, battleId: number, given: Line[] | undefined): { battleId: number; said: string; applied: { ship: string; shipId: number | null; text: string }[] } {
   const stored = storedOf(db, battleId)
   if (!stored) throw new Error(`Battle ${battleId} was not fought by conversion`)
-  const b = loadStepped<GalleysSetup, GalleysState, unknown>(db, GALLEYS_STEPPED, battleId)
+  const b =
+    stored.ruleset === 'broadsides'
+      ? loadStepped<BroadsidesSetup, BroadsidesState, unknown>(db, BROADSIDES_STEPPED, battleId)
+      : loadStepped<GalleysSetup, GalleysState, unknown>(db, GALLEYS_STEPPED, battleId)
   if (b.row.status !== 'active') throw new CommandError('rule', `${theBattle(b.row.name, true)} is already concluded.`, { status: b.row.status })
   const proposed = convertedReview(db, battleId)!.lines
   const lines: Line[] = given ?? proposed.map(({ name: _n, side: _s, how: _h, ...l }) => l)
@@ -263,7 +360,7 @@ export function concludeConverted(db: Db, battleId: number, given: Line[] | unde
     stmt(db, `UPDATE ship SET hull_damage = ?, rigging_damage = ?, guns_lost = ?, crew = ? WHERE id = ?`).run(l.hullDamage, l.riggingDamage, JSON.stringify(gunsLost), crew, row.id)
     stmt(db, `UPDATE ship_company SET marines = ? WHERE ship_id = ? AND marines > ?`).run(crew, row.id, crew)
     const texts = [
-      `Fought the ${name} on the Galleys & Galleons table: ${fmt(Math.max(0, l.hullDamage - row.hull_damage))} hull, ${fmt(Math.max(0, l.riggingDamage - row.rigging_damage))} rigging damage, ` +
+      `Fought the ${name} ${stored.ruleset === 'galleys' ? 'on the Galleys & Galleons table' : 'as a Broadsides & Boarding Parties duel'}: ${fmt(Math.max(0, l.hullDamage - row.hull_damage))} hull, ${fmt(Math.max(0, l.riggingDamage - row.rigging_damage))} rigging damage, ` +
         `${plural(BATTERIES.reduce((n, k) => n + l.gunsLost[k], 0), 'gun')} and ${fmt(l.crewLost)} crew lost${edited}`
     ]
     if (l.fate === 'sunk') {
@@ -284,6 +381,7 @@ export function concludeConverted(db: Db, battleId: number, given: Line[] | unde
     b.row.id
   )
   battleConcluded(db, b.row.id) // the voyage takes its results (ships sunk or taken leave the squadron)
-  const won = winner ? `, won by ${winner === 'ours' ? 'the squadron' : b.setup.players.find((x) => x.id === winner)?.name ?? winner}` : ''
-  return { battleId: b.row.id, applied, said: `Concluded ${theBattle(name)}${won}: the Théah ships written back from the table` }
+  const winnerName = winner === null ? null : winner === 'ours' ? 'the squadron' : (stored.ships.find((x) => x.ship === winner)?.participant.name ?? winner)
+  const won = winnerName ? `, won by ${winnerName}` : ''
+  return { battleId: b.row.id, applied, said: `Concluded ${theBattle(name)}${won}: the Théah ships written back from the ${RULES_NAME[stored.ruleset]} rules` }
 }

@@ -551,7 +551,9 @@ export const BroadsidesBattleReview = z.object({
       /** Her fate and damage in words ("Struck (3 rows holed, the main mast down, 4 of 8 guns, 6 of 20 crew)"). */
       text: z.string()
     })
-  )
+  ),
+  /** A campaign encounter fought as a duel by conversion (issue 21): the Théah review, each line with how it was converted. Null: a duel of its own. */
+  campaign: z.object({ tableTitle: z.string(), lines: z.array(ConvertedReviewLineOut) }).nullable()
 })
 export type BroadsidesBattleReview = z.infer<typeof BroadsidesBattleReview>
 
@@ -653,7 +655,9 @@ export const GalleysConcludeInput = z
   .strict()
 
 /** Conclude a Broadsides duel: its status only (no campaign write-back yet). */
-export const BroadsidesConcludeInput = z.object({ ruleset: z.literal('broadsides'), battleId: Id }).strict()
+export const BroadsidesConcludeInput = z
+  .object({ ruleset: z.literal('broadsides'), battleId: Id, lines: z.array(ConvertedReviewLine).max(2, 'a duel has two ships').optional() })
+  .strict()
 
 export const battleContracts = {
   'highseas.cannonTN': contract({

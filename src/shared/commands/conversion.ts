@@ -14,7 +14,9 @@ const Term = z.object({ label: z.string(), value: z.number() })
 const Converted = z.object({ value: z.number(), terms: z.array(Term) })
 
 /** The rule systems an encounter can be fought under by conversion (so far: the Galleys & Galleons table). */
-export const ConversionRuleset = z.enum(['galleys'], { error: 'ruleset: an encounter is fought by conversion under "galleys" (the Galleys & Galleons table)' })
+export const ConversionRuleset = z.enum(['galleys', 'broadsides'], {
+  error: 'ruleset: an encounter is fought by conversion under "galleys" (the Galleys & Galleons table) or "broadsides" (a Broadsides & Boarding Parties duel)'
+})
 
 /** The GM's change to one ship's converted numbers for this battle only (the table is not changed). */
 export const GalleysAdjustment = z
@@ -24,7 +26,10 @@ export const GalleysAdjustment = z
     quality: Int(2, 6).optional(),
     combat: Int(0, 12).optional(),
     hullPoints: Int(1, 30).optional(),
-    points: Int(0, 10000).optional()
+    points: Int(0, 10000).optional(),
+    /** Broadsides: her deck template (a ship class of the campaign's ship-deck table) and crew figures. */
+    class: z.string().regex(/^[a-z][a-zA-Z0-9]{0,30}$/, 'a ship class key is a short word').optional(),
+    crew: Int(1, 40).optional()
   })
   .strict()
 
@@ -53,13 +58,16 @@ export const ConversionView = z.object({
       shipId: Id.nullable(),
       /** Her numbers as the setting knows them. */
       from: z.object({ size: z.number(), handling: z.number(), speed: z.number(), crew: z.number(), crewKind: z.string(), guns: z.number(), hullPoints: z.number() }),
-      quality: Converted,
-      combat: Converted,
-      hullPoints: Converted,
-      points: Converted,
-      traits: z.array(z.object({ name: z.string(), why: z.string() })),
+      /** Galleys & Galleons: her Quality, Combat, hull points, points and traits. */
+      quality: Converted.optional(),
+      combat: Converted.optional(),
+      hullPoints: Converted.optional(),
+      points: Converted.optional(),
+      traits: z.array(z.object({ name: z.string(), why: z.string() })).optional(),
+      /** Broadsides: her deck template, crew figures, cannon and officers. */
+      deck: z.object({ class: z.string(), why: z.string(), crew: Converted, cannon: Converted, officers: z.array(z.string()), officersWhy: z.string() }).optional(),
       /** The numbers she fights with: the conversion's, or the GM's adjustment for this battle. */
-      fights: z.object({ quality: z.number(), combat: z.number(), hullPoints: z.number(), points: z.number() }),
+      fights: z.record(z.string(), z.union([z.number(), z.string()])),
       adjusted: z.array(z.string())
     })
   )
