@@ -105,4 +105,53 @@ export const THEAH_BROADSIDES_DEF: RuleTableDef<typeof TheahBroadsidesSchema> = 
   defaults: THEAH_BROADSIDES
 }
 
-export const CONVERSION_TABLE_DEFS = { conversionTheahGalleys: THEAH_GALLEYS_DEF, conversionTheahBroadsides: THEAH_BROADSIDES_DEF } as const
+/** A Théah ship (seed 003 I) → an Atrilian hex-battle ship (seed 002 §2, §7, §9), and back. */
+const TypeKey = z.string().min(1, 'must not be empty').max(40, 'must be at most 40 characters')
+const Quality14 = Int(1, 4)
+export const TheahAtriliaSchema = z
+  .object({
+    /** Her Atrilian ship type (a key of the Atrilian ships table) by her Théah hull: the board draws her as one. */
+    typeByHull: z.object({ corsair: TypeKey, smallWarship: TypeKey, merchantman: TypeKey, largeWarship: TypeKey, galleon: TypeKey }).strict(),
+    /** War gaming size 1–3: her Théah Size up to the first figure is 1, up to the second 2, above it 3. */
+    size2From: Int(1, 99),
+    size3From: Int(1, 99),
+    /** Crew quality (1 slave, 2 green, 3 veteran, 4 elite) by who her crew are. */
+    qualityByCrew: z.object({ merchant: Quality14, naval: Quality14, privateer: Quality14, pirate: Quality14 }).strict(),
+    /** Théah marines for each marine strength point, rounded to the nearest; at most 20. */
+    marinesPerPoint: Int(1, 999),
+    /** Her Théah Size at or above this gives her a castle. */
+    castleFromSize: Int(1, 99),
+    /** Back: the share of her hull and rigging a crippled ship has lost. */
+    crippledShare: Share
+  })
+  .strict()
+  .refine((t) => t.size2From <= t.size3From, { message: 'the size 2 figure must not be above the size 3 one', path: ['size3From'] })
+export type TheahAtrilia = z.output<typeof TheahAtriliaSchema>
+
+export const THEAH_ATRILIA: TheahAtrilia = {
+  typeByHull: { corsair: 'liburnianGalley', smallWarship: 'smallGalley', merchantman: 'smallGalley', largeWarship: 'pheacianLargeGalley', galleon: 'pheacianLargeGalley' },
+  size2From: 2,
+  size3From: 4,
+  qualityByCrew: { merchant: 2, naval: 3, privateer: 3, pirate: 3 },
+  marinesPerPoint: 10,
+  castleFromSize: 4,
+  crippledShare: 0.5
+}
+
+export const THEAH_ATRILIA_DEF: RuleTableDef<typeof TheahAtriliaSchema> = {
+  title: 'Conversion: Théah ship to the Atrilian hex battle',
+  description:
+    'How a Théah ship fights on the Atrilian hex map and how the battle’s result comes back. Her ship type (drawn on the board) by her Théah hull; war gaming size 1–3 from her Théah Size; ' +
+    'crew quality (1 slave, 2 green, 3 veteran, 4 elite) by who her crew are; marine strength points, one for so many Théah marines (at most 20); a castle from the Size given; a ram only with oars; no corvus, ballista or catapult. ' +
+    'Back: sunk is sunk; boarded and held by the other side, captured; off the map, escaped; crippled, the share of her hull and rigging given lost; each marine point lost, so many hands.',
+  source: 'House default (issue 21): no seed converts between High Seas Combat (seed 003) and the Atrilian Naval Rules (seed 002).',
+  seedValue: false,
+  schema: TheahAtriliaSchema,
+  defaults: THEAH_ATRILIA
+}
+
+export const CONVERSION_TABLE_DEFS = {
+  conversionTheahGalleys: THEAH_GALLEYS_DEF,
+  conversionTheahBroadsides: THEAH_BROADSIDES_DEF,
+  conversionTheahAtrilia: THEAH_ATRILIA_DEF
+} as const

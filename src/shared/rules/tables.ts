@@ -214,7 +214,8 @@ export const RULE_TABLES = {
   broadsidesShips: table(BROADSIDES_TABLE_DEFS.broadsidesShips),
   // Conversions between settings and rule systems (issue 21, house defaults): src/shared/conversion/tables.ts.
   conversionTheahGalleys: table(CONVERSION_TABLE_DEFS.conversionTheahGalleys),
-  conversionTheahBroadsides: table(CONVERSION_TABLE_DEFS.conversionTheahBroadsides)
+  conversionTheahBroadsides: table(CONVERSION_TABLE_DEFS.conversionTheahBroadsides),
+  conversionTheahAtrilia: table(CONVERSION_TABLE_DEFS.conversionTheahAtrilia)
 } as const
 
 export type RuleTables = typeof RULE_TABLES
