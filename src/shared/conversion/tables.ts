@@ -150,7 +150,57 @@ export const THEAH_ATRILIA_DEF: RuleTableDef<typeof TheahAtriliaSchema> = {
   defaults: THEAH_ATRILIA
 }
 
+/** An Atrilian ship (seed 002 §2) → High Seas numbers (seed 003 I, IV), and back. */
+const PerSize = z.object({ s1: Int(1, 9999), s2: Int(1, 9999), s3: Int(1, 9999) }).strict()
+const HullKind = z.enum(['corsair', 'smallWarship', 'merchantman', 'largeWarship', 'galleon'])
+export const AtriliaHighSeasSchema = z
+  .object({
+    /** Her High Seas hull (for the board) by war gaming size 1–3. */
+    hullBySize: z.object({ s1: HullKind, s2: HullKind, s3: HullKind }).strict(),
+    hullPointsBySize: PerSize,
+    riggingPointsBySize: PerSize,
+    /** High Seas Size by war gaming size. */
+    sizeBySize: PerSize,
+    /** Handling by the kind of ship (galley, dhow, pirogue). */
+    handlingByKind: z.object({ galley: Int(-20, 99), dhow: Int(-20, 99), pirogue: Int(-20, 99) }).strict(),
+    /** Her fastest km an hour for each point of Speed, rounded up. */
+    kmhPerSpeed: Int(1, 100),
+    /** Threat Rating by crew quality 1 slave, 2 green, 3 veteran, 4 elite. */
+    threatByQuality: z.object({ q1: Int(1, 10), q2: Int(1, 10), q3: Int(1, 10), q4: Int(1, 10) }).strict(),
+    /** Théah marines for each Atrilian marine strength point. */
+    marinesPerPoint: Int(1, 999),
+    /** Back: the share of her hull points lost that cripples her. */
+    crippledAt: Share
+  })
+  .strict()
+export type AtriliaHighSeas = z.output<typeof AtriliaHighSeasSchema>
+
+export const ATRILIA_HIGH_SEAS: AtriliaHighSeas = {
+  hullBySize: { s1: 'corsair', s2: 'smallWarship', s3: 'largeWarship' },
+  hullPointsBySize: { s1: 25, s2: 40, s3: 60 },
+  riggingPointsBySize: { s1: 10, s2: 15, s3: 20 },
+  sizeBySize: { s1: 1, s2: 2, s3: 3 },
+  handlingByKind: { galley: 4, dhow: 3, pirogue: 5 },
+  kmhPerSpeed: 3,
+  threatByQuality: { q1: 1, q2: 1, q3: 2, q4: 3 },
+  marinesPerPoint: 10,
+  crippledAt: 0.5
+}
+
+export const ATRILIA_HIGH_SEAS_DEF: RuleTableDef<typeof AtriliaHighSeasSchema> = {
+  title: 'Conversion: Atrilian ship to High Seas',
+  description:
+    'How an Atrilian ship fights a High Seas range-band battle and how its result comes back. Her High Seas hull, hull points, rigging points and Size by her war gaming size 1–3; ' +
+    'Handling by kind (galley, dhow, pirogue); Speed one for so many km an hour of her fastest, rounded up; her Threat Rating by crew quality; no cannon; oars for galleys and pirogues; marines so many a strength point. ' +
+    'Back: sunk is sunk; struck or taken, captured; escaped, off the map; crippled when she has lost the share of her hull points given; marine points lost in proportion to her crew lost.',
+  source: 'House default (issue 21): no seed converts between the Atrilian Naval Rules (seed 002) and High Seas Combat (seed 003).',
+  seedValue: false,
+  schema: AtriliaHighSeasSchema,
+  defaults: ATRILIA_HIGH_SEAS
+}
+
 export const CONVERSION_TABLE_DEFS = {
+  conversionAtriliaHighSeas: ATRILIA_HIGH_SEAS_DEF,
   conversionTheahGalleys: THEAH_GALLEYS_DEF,
   conversionTheahBroadsides: THEAH_BROADSIDES_DEF,
   conversionTheahAtrilia: THEAH_ATRILIA_DEF

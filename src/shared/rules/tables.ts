@@ -215,7 +215,8 @@ export const RULE_TABLES = {
   // Conversions between settings and rule systems (issue 21, house defaults): src/shared/conversion/tables.ts.
   conversionTheahGalleys: table(CONVERSION_TABLE_DEFS.conversionTheahGalleys),
   conversionTheahBroadsides: table(CONVERSION_TABLE_DEFS.conversionTheahBroadsides),
-  conversionTheahAtrilia: table(CONVERSION_TABLE_DEFS.conversionTheahAtrilia)
+  conversionTheahAtrilia: table(CONVERSION_TABLE_DEFS.conversionTheahAtrilia),
+  conversionAtriliaHighSeas: table(CONVERSION_TABLE_DEFS.conversionAtriliaHighSeas)
 } as const
 
 export type RuleTables = typeof RULE_TABLES
@@ -237,7 +238,8 @@ export const ATRILIA_TABLES: readonly RuleTableName[] = [
   'voyagesAtrilia',
   'encountersAtrilia',
   'atriliaBattle',
-  'calendarAtrilia'
+  'calendarAtrilia',
+  'conversionAtriliaHighSeas'
 ]
 const IN_DINARS = 'Used in Atrilia too: house default (from Théah), its prices read as dinars, 1 dinar = 1 guilder.'
 export const THEAH_TABLES_IN_ATRILIA: Partial<Record<RuleTableName, string>> = {
