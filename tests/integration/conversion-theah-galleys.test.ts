@@ -84,10 +84,13 @@ describe('a Théah encounter fought under Galleys & Galleons (issue 21)', () => 
     expect(v.control).toEqual({ ours: 'gm', them: 'ai' })
     // The table played by the AI on both sides to its end.
     await s.call('battles.sideControl', { battleId, side: 'ours', control: 'ai' })
-    for (let i = 0; i < 400; i++) {
+    let steps = 0
+    for (; steps < 400; steps++) {
       const out = (await s.call('battles.resolveStep', { battleId })) as { outcome: unknown }
       if (out.outcome) break
     }
+    // Played, not given up at once: both sides had turns.
+    expect(steps).toBeGreaterThan(2)
     v = (await s.call('battles.state', { battleId })) as unknown as GalleysBattleView
     expect(v.over).toBe(true)
 
