@@ -187,7 +187,7 @@ describe('the Rules page in an Atrilia campaign', () => {
   it('lists the Atrilian tables first, then the Théah tables Atrilia uses in dinars (labelled so), then Théah’s own', async () => {
     const list = (await call('rules.list')) as { name: string; setting: string; note: string | null }[]
     const firstTheah = list.findIndex((r) => r.setting !== 'atrilia')
-    expect(list.slice(0, firstTheah).map((r) => r.name)).toEqual(['atriliaShips', 'atriliaImprovements', 'upkeepAtrilia', 'repairsAtrilia', 'voyagesAtrilia', 'encountersAtrilia', 'atriliaBattle', 'calendarAtrilia'])
+    expect(list.slice(0, firstTheah).map((r) => r.name)).toEqual(['atriliaShips', 'atriliaImprovements', 'upkeepAtrilia', 'repairsAtrilia', 'voyagesAtrilia', 'encountersAtrilia', 'atriliaBattle', 'calendarAtrilia', 'conversionAtriliaHighSeas'])
     expect(list.slice(0, firstTheah).every((r) => r.setting === 'atrilia')).toBe(true)
     expect(list.slice(firstTheah).every((r) => r.setting !== 'atrilia')).toBe(true)
     const cargo = list.find((r) => r.name === 'cargoPrices')!

@@ -218,6 +218,8 @@ describe('list, odds, review and conclusion', () => {
       battleId,
       concluded: false,
       winner: null,
+      // A battle of the table's own: no campaign review (issue 21 converts only a campaign encounter).
+      campaign: null,
       lines: [
         { ship: 'assurance', name: 'Assurance', shipId: null, player: 'commonwealth', playerName: 'Commonwealth', fate: 'afloat', hits: 0, text: 'Afloat (0 hits)' },
         { ship: 'constantReformation', name: 'Constant Reformation', shipId: null, player: 'royalists', playerName: 'Royalists', fate: 'afloat', hits: 0, text: 'Afloat (0 hits)' }

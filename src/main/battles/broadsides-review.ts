@@ -5,6 +5,7 @@ import type { Db } from '../campaign/sqlite'
 import { concludeStepped, loadStepped } from './stepped'
 import { BROADSIDES_STEPPED } from './broadsides'
 import { plural, theBattle } from './rows'
+import { convertedReview } from './conversion'
 
 /**
  * The review of a Broadsides duel (issue 20): read-only, each ship's fate (afloat, sunk, struck, wiped
@@ -18,6 +19,7 @@ export function reviewBroadsidesBattle(db: Db, battleId: number): BroadsidesBatt
   const b = loadStepped<BroadsidesSetup, BroadsidesState, unknown>(db, BROADSIDES_STEPPED, battleId)
   const winner = b.state.outcome?.winner ? (b.setup.ships.find((s) => s.id === b.state.outcome!.winner)?.name ?? null) : null
   const start = BROADSIDES_STEPPED.ruleset.start(b.setup, b.setup.seed)
+  const stored = convertedReview(db, battleId)
   return {
     ruleset: 'broadsides',
     battleId,
@@ -34,8 +36,9 @@ export function reviewBroadsidesBattle(db: Db, battleId: number): BroadsidesBatt
         `${st.cannon.length} of ${start.ships[s.id]!.cannon.length} guns`,
         `${crew} of ${start.units.filter((u) => u.side === s.id).length} crew and officers`
       ]
-      return { ship: s.id, name: s.name, shipId: null, fate: st.status, text: `${FATE_WORDS[st.status]} (${bits.join(', ')})` }
-    })
+      return { ship: s.id, name: s.name, shipId: stored?.lines.find((l) => l.ship === s.id)?.shipId ?? null, fate: st.status, text: `${FATE_WORDS[st.status]} (${bits.join(', ')})` }
+    }),
+    campaign: stored
   }
 }
 

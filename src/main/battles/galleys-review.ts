@@ -5,6 +5,7 @@ import type { Db } from '../campaign/sqlite'
 import { concludeStepped, loadStepped } from './stepped'
 import { GALLEYS_STEPPED } from './galleys'
 import { plural, theBattle } from './rows'
+import { convertedReview } from './conversion'
 
 /**
  * The review of a Galleys & Galleons battle (issue 19): read-only, each ship's fate as the table left
@@ -41,7 +42,8 @@ export function reviewGalleysBattle(db: Db, battleId: number): GalleysBattleRevi
         hits: st.hits,
         text: `${capital(STATUS_NAMES[st.status])} (${bits.join(', ')})`
       }
-    })
+    }),
+    campaign: convertedReview(db, battleId)
   }
 }
 

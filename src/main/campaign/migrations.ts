@@ -693,6 +693,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE atrilian_ship ADD COLUMN repair_port_id INTEGER REFERENCES port(id) ON DELETE SET NULL;
       ALTER TABLE atrilian_ship ADD COLUMN repair_since INTEGER;
     `
+  },
+  {
+    // Helper B2 (issue 21).
+    id: '0020_battle_conversion',
+    sql: `
+      -- A battle fought under another setting's rules (issue 21): the ships as their setting measured them,
+      -- the conversion table as it was when the battle started and each ship's converted numbers (JSON), so
+      -- concluding reads the result back into the setting's review. Null: a battle of its own setting.
+      ALTER TABLE battle ADD COLUMN conversion TEXT;
+    `
   }
 ]
 

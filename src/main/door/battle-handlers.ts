@@ -12,6 +12,7 @@ import { CommandError } from '../../shared/errors'
 import { beginAtriliaBattle } from '../battles/atrilia'
 import { beginGalleysBattle } from '../battles/galleys'
 import { concludeGalleysBattle, reviewGalleysBattle } from '../battles/galleys-review'
+import { concludeConverted, convertedReview } from '../battles/conversion'
 import { beginBroadsidesBattle } from '../battles/broadsides'
 import { concludeBroadsidesBattle, reviewBroadsidesBattle } from '../battles/broadsides-review'
 import { concludeAtriliaBattle, reviewAtriliaBattle } from '../battles/atrilia-review'
@@ -268,6 +269,15 @@ export const battleHandlers: BattleHandlers = {
             ruleset: stored
           })
         }
+        if (convertedReview(db, input.battleId)) {
+          // A campaign encounter fought as a duel (issue 21): the review written back.
+          const out = concludeConverted(db, input.battleId, input.lines)
+          said.set(c, out.said)
+          return { battleId: out.battleId, applied: out.applied.map((a) => ({ participantId: a.ship, shipId: a.shipId, text: a.text })) }
+        }
+        if (input.lines) {
+          throw new CommandError('invalid_input', `lines: ${theBattle(anySummary(db, input.battleId).name)} is not a campaign encounter: it has no review lines to write back.`, { field: 'lines' })
+        }
         const out = concludeBroadsidesBattle(db, input.battleId)
         said.set(c, out.said)
         return { battleId: out.battleId, applied: [] }
@@ -278,6 +288,15 @@ export const battleHandlers: BattleHandlers = {
             field: 'ruleset',
             ruleset: stored
           })
+        }
+        if (convertedReview(db, input.battleId)) {
+          // A campaign encounter fought on the table (issue 21): the review written back.
+          const out = concludeConverted(db, input.battleId, input.lines)
+          said.set(c, out.said)
+          return { battleId: out.battleId, applied: out.applied.map((a) => ({ participantId: a.ship, shipId: a.shipId, text: a.text })) }
+        }
+        if (input.lines) {
+          throw new CommandError('invalid_input', `lines: ${theBattle(anySummary(db, input.battleId).name)} is not a campaign encounter: it has no review lines to write back.`, { field: 'lines' })
         }
         const out = concludeGalleysBattle(db, input.battleId)
         said.set(c, out.said)

@@ -14,6 +14,7 @@ import { shipHandlers } from './ship-handlers'
 import { battleHandlers } from './battle-handlers'
 import { crewHandlers } from './crew-handlers'
 import { voyageHandlers } from './voyage-handlers'
+import { conversionHandlers } from './conversion-handlers'
 import { chartImageHandlers } from './chart-image-handlers'
 import { tradeHandlers } from './trade-handlers'
 import { ventureHandlers } from './venture-handlers'
@@ -202,4 +203,4 @@ const appHandlers = {
 } satisfies Partial<HandlerTable>
 
 /** Every command's handler, keyed exactly like the contract table (the type checker holds them in step). */
-export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers, ...chartImageHandlers, ...tradeHandlers, ...ventureHandlers, ...atriliaHandlers, ...galleysHandlers, ...broadsidesHandlers }
+export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers, ...chartImageHandlers, ...tradeHandlers, ...ventureHandlers, ...atriliaHandlers, ...galleysHandlers, ...broadsidesHandlers, ...conversionHandlers }

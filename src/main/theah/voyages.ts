@@ -1056,6 +1056,40 @@ export function fightVoyageEncounter(
   return { voyage: voyageView(db, v.id), battleId: out.battleId, text }
 }
 
+/** The Théah encounter a voyage waits on (seed 003 III), with the ships of her squadron that can fight it. */
+export function waitingTheahEncounter(db: Db, voyageId: number): { name: string; encounter: PendingEncounter; shipIds: number[] } {
+  const v = requireVoyage(db, voyageId)
+  if (v.status !== 'atSea') throw new CommandError('rule', `The voyage “${v.name}” is over.`, { field: 'voyageId' })
+  const p = v.pending ? (JSON.parse(v.pending) as PendingEncounter | PendingEvent | AtrilianEncounter) : null
+  if (!p || p.kind !== 'encounter') throw new CommandError('rule', `The voyage “${v.name}” has no encounter at sea waiting.`, { field: 'voyageId' })
+  if (!p.ships.length) throw new CommandError('rule', `There is nothing to fight here (${p.label}): let it pass or parley.`, { field: 'voyageId' })
+  return { name: v.name, encounter: p, shipIds: sailing(shipsOf(db, v.id)).map((sh) => sh.ship_id) }
+}
+
+/**
+ * The waiting Théah encounter fought under another rule system (issue 21): `start` starts the battle; the
+ * voyage is linked to it as a High Seas fight is (its battle, stop 'battle') and waits for it.
+ */
+export function fightTheahEncounterUnder(
+  db: Db,
+  voyageId: number,
+  note: string | undefined,
+  start: (encounter: PendingEncounter) => { battleId: number; text: string }
+): { voyage: VoyageView; battleId: number; text: string } {
+  const p = waitingTheahEncounter(db, voyageId).encounter
+  const v = requireVoyage(db, voyageId)
+  const s = stateOf(v)
+  const out = start(p)
+  const n = note?.trim() || null
+  v.pending = null
+  v.battle_id = out.battleId
+  v.stop = 'battle'
+  const text = `${out.text}${n ? ` — ${n}` : ''}`
+  logEvent(db, v, 'battle', text, [], 0, positionOf(v, JSON.parse(v.legs) as Leg[]))
+  saveVoyage(db, v, s)
+  return { voyage: voyageView(db, v.id), battleId: out.battleId, text }
+}
+
 /**
  * An encounter of the setting's own (Atrilia: the GM's, rules guide §3) on the day the voyage is at: it is
  * recorded on the voyage and waits to be answered, as an encounter met by the day's roll does.

@@ -482,6 +482,24 @@ export const AtriliaBattleReview = z.object({
 })
 export type AtriliaBattleReview = z.infer<typeof AtriliaBattleReview>
 
+const Count = z.number().int('must be a whole number').min(0, 'must be at least 0').max(9999, 'must be at most 9999')
+/** One ship's line of a converted battle's review (issue 21), in the setting's (Théah's) numbers. */
+export const ConvertedReviewLine = z
+  .object({
+    /** Her id in the battle. */
+    ship: z.string().min(1).max(40),
+    shipId: Id.nullable(),
+    fate: z.enum(['afloat', 'sunk', 'captured', 'escaped']),
+    /** Her hull and rigging damage after the battle (all of it, what she had before included). */
+    hullDamage: Count,
+    riggingDamage: Count,
+    crewLost: Count,
+    /** Guns lost in this battle, by battery. */
+    gunsLost: z.object({ port: Count, starboard: Count, chasers: Count, stern: Count }).strict()
+  })
+  .strict()
+const ConvertedReviewLineOut = ConvertedReviewLine.extend({ name: z.string(), side: z.string(), how: z.array(z.string()) })
+
 /** What a Galleys & Galleons battle left of a ship (seed 000 Sinking or striking, Explosions; exited by an exit zone). */
 export const GalleysFate = z.enum(['afloat', 'struck', 'sunk', 'exploded', 'crashed', 'exited'])
 
@@ -506,7 +524,13 @@ export const GalleysBattleReview = z.object({
       /** Her fate and damage in words ("Sunk (3 hits, holed)"). */
       text: z.string()
     })
-  )
+  ),
+  /**
+   * A campaign encounter fought on the table by conversion (issue 21): each ship's result read back as
+   * the setting's review (hull and rigging damage, crew and guns lost, her fate), each line with how it
+   * was converted; the GM may edit it before concluding. Null: a battle of the table's own.
+   */
+  campaign: z.object({ tableTitle: z.string(), lines: z.array(ConvertedReviewLineOut) }).nullable()
 })
 export type GalleysBattleReview = z.infer<typeof GalleysBattleReview>
 
@@ -527,7 +551,9 @@ export const BroadsidesBattleReview = z.object({
       /** Her fate and damage in words ("Struck (3 rows holed, the main mast down, 4 of 8 guns, 6 of 20 crew)"). */
       text: z.string()
     })
-  )
+  ),
+  /** A campaign encounter fought as a duel by conversion (issue 21): the Théah review, each line with how it was converted. Null: a duel of its own. */
+  campaign: z.object({ tableTitle: z.string(), lines: z.array(ConvertedReviewLineOut) }).nullable()
 })
 export type BroadsidesBattleReview = z.infer<typeof BroadsidesBattleReview>
 
@@ -619,11 +645,19 @@ export const AtriliaConcludeInput = z
   .object({ ruleset: z.literal('atrilia'), battleId: Id, lines: z.array(AtriliaReviewLine).max(60, 'at most 60 lines: a battle has at most 60 ships').optional() })
   .strict()
 
-/** Conclude a Galleys & Galleons battle: its status only (no campaign write-back yet). */
-export const GalleysConcludeInput = z.object({ ruleset: z.literal('galleys'), battleId: Id }).strict()
+
+/**
+ * Conclude a Galleys & Galleons battle: a battle of the table's own writes its status; a campaign
+ * encounter fought by conversion (issue 21) writes its review back, the lines given (absent: as proposed).
+ */
+export const GalleysConcludeInput = z
+  .object({ ruleset: z.literal('galleys'), battleId: Id, lines: z.array(ConvertedReviewLine).max(40, 'at most 40 lines: a battle has at most 40 ships').optional() })
+  .strict()
 
 /** Conclude a Broadsides duel: its status only (no campaign write-back yet). */
-export const BroadsidesConcludeInput = z.object({ ruleset: z.literal('broadsides'), battleId: Id }).strict()
+export const BroadsidesConcludeInput = z
+  .object({ ruleset: z.literal('broadsides'), battleId: Id, lines: z.array(ConvertedReviewLine).max(2, 'a duel has two ships').optional() })
+  .strict()
 
 export const battleContracts = {
   'highseas.cannonTN': contract({

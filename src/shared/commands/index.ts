@@ -13,6 +13,7 @@ import { atriliaContracts } from './atrilia'
 import { DEFAULT_SAMPLE, SampleId } from './samples'
 import { galleysContracts } from './galleys'
 import { broadsidesContracts } from './broadsides'
+import { conversionContracts } from './conversion'
 import {
   AppStatus,
   Backup,
@@ -180,7 +181,7 @@ const appContracts = {
  * The main process pairs each entry with a handler (src/main/door/handlers.ts); the renderer
  * reaches them through the bridge; the HTTP host serves them at POST /api/<name>.
  */
-export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...chartImageContracts, ...tradeContracts, ...ventureContracts, ...atriliaContracts, ...galleysContracts, ...broadsidesContracts } as const
+export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...chartImageContracts, ...tradeContracts, ...ventureContracts, ...atriliaContracts, ...galleysContracts, ...broadsidesContracts, ...conversionContracts } as const
 
 export type Contracts = typeof contracts
 export type CommandName = keyof Contracts

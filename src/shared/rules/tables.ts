@@ -11,6 +11,7 @@ import { VOYAGE_ATRILIA_TABLE_DEFS } from '../voyage/atrilia'
 import { ATRILIA_UPKEEP_TABLE_DEF } from '../atrilia/upkeep'
 import { GALLEYS_TABLE_DEFS } from '../galleys/tables'
 import { BROADSIDES_TABLE_DEFS } from '../broadsides/tables'
+import { CONVERSION_TABLE_DEFS } from '../conversion/tables'
 import type { RuleTableDef } from './table-def'
 
 /**
@@ -210,7 +211,12 @@ export const RULE_TABLES = {
   broadsidesMelee: table(BROADSIDES_TABLE_DEFS.broadsidesMelee),
   broadsidesOfficers: table(BROADSIDES_TABLE_DEFS.broadsidesOfficers),
   broadsidesArcs: table(BROADSIDES_TABLE_DEFS.broadsidesArcs),
-  broadsidesShips: table(BROADSIDES_TABLE_DEFS.broadsidesShips)
+  broadsidesShips: table(BROADSIDES_TABLE_DEFS.broadsidesShips),
+  // Conversions between settings and rule systems (issue 21, house defaults): src/shared/conversion/tables.ts.
+  conversionTheahGalleys: table(CONVERSION_TABLE_DEFS.conversionTheahGalleys),
+  conversionTheahBroadsides: table(CONVERSION_TABLE_DEFS.conversionTheahBroadsides),
+  conversionTheahAtrilia: table(CONVERSION_TABLE_DEFS.conversionTheahAtrilia),
+  conversionAtriliaHighSeas: table(CONVERSION_TABLE_DEFS.conversionAtriliaHighSeas)
 } as const
 
 export type RuleTables = typeof RULE_TABLES
@@ -232,7 +238,8 @@ export const ATRILIA_TABLES: readonly RuleTableName[] = [
   'voyagesAtrilia',
   'encountersAtrilia',
   'atriliaBattle',
-  'calendarAtrilia'
+  'calendarAtrilia',
+  'conversionAtriliaHighSeas'
 ]
 const IN_DINARS = 'Used in Atrilia too: house default (from Théah), its prices read as dinars, 1 dinar = 1 guilder.'
 export const THEAH_TABLES_IN_ATRILIA: Partial<Record<RuleTableName, string>> = {

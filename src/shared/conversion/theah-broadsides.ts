@@ -1,0 +1,96 @@
+import { OFFICERS } from '../broadsides/tables'
+import type { BroadsidesTemplates } from '../broadsides/tables'
+import { BATTERIES } from '../highseas/types'
+import type { TheahBroadsides } from './tables'
+import { totalGuns, type Converted, type TheahBack, type TheahShip } from './theah-galleys'
+import type { Hull } from '../ship/design'
+
+/**
+ * A Théah ship (seed 003 I) as a Broadsides & Boarding Parties duellist (seed 001 variant): her deck
+ * template, crew figures, officers and the template's cannon; and the duel's result (rows holed, masts
+ * down, cannon and figures lost, sunk / struck / wiped out) read back as Théah numbers. Pure; house
+ * default table `conversionTheahBroadsides` (issue 21).
+ */
+
+export type Officer = (typeof OFFICERS)[number]
+
+export interface BroadsidesConversion {
+  class: { value: string; why: string }
+  crew: Converted
+  cannon: Converted
+  officers: Officer[]
+  officersWhy: string
+}
+
+export function theahToBroadsides(s: TheahShip & { hull?: Hull | undefined }, t: TheahBroadsides, templates: BroadsidesTemplates): BroadsidesConversion {
+  const hull: Hull = s.hull ?? 'merchantman'
+  const key = t.classByHull[hull]
+  const template = templates[key]
+  const raw = Math.round(s.crew / t.crewPerFigure)
+  const crew = Math.min(40, Math.max(1, raw))
+  const crewTerms = [{ label: `${s.crew} aboard, one figure for each ${t.crewPerFigure} (rounded)`, value: raw }]
+  if (crew !== raw) crewTerms.push({ label: crew > raw ? 'at least 1' : 'at most 40', value: crew - raw })
+  const cannon = template ? template.rows.reduce((n, r) => n + [...r.squares].filter((c) => c === 'C').length, 0) : 0
+  const officers = s.crewKind === 'merchant' && t.merchantWithoutGunner ? OFFICERS.filter((o) => o !== 'masterGunner') : [...OFFICERS]
+  return {
+    class: { value: key, why: `a ${hull} hull sails as the ${template?.name ?? key} deck` },
+    crew: { value: crew, terms: crewTerms },
+    cannon: { value: cannon, terms: [{ label: `her ${totalGuns(s)} long guns: the ${template?.name ?? key} deck’s cannon`, value: cannon }] },
+    officers,
+    officersWhy: officers.length < OFFICERS.length ? 'a merchant crew: no Master Gunner' : 'all four officers'
+  }
+}
+
+/** What the duel left of her, counted against what she started with. */
+export interface DuelResult {
+  status: 'afloat' | 'sunk' | 'struck' | 'wiped'
+  rows: number
+  rowsHoled: number
+  mastsDown: number
+  cannonAtStart: number
+  cannonLeft: number
+  figuresAtStart: number
+  figuresLeft: number
+}
+
+const FATE = { afloat: 'afloat', sunk: 'sunk', struck: 'captured', wiped: 'captured' } as const
+const WORDS = { afloat: 'is afloat', sunk: 'sank', struck: 'struck', wiped: 'lost her whole crew' } as const
+
+export function broadsidesToTheah(s: TheahShip, r: DuelResult, t: TheahBroadsides): TheahBack {
+  const fate = FATE[r.status]
+  const pct = (x: number) => `${Math.round(x * 100)}%`
+  const hullShare = fate === 'sunk' ? 1 : Math.min(1, (r.rowsHoled / Math.max(1, r.rows)) * t.hullAtAllRows)
+  const addHull = Math.min(s.hullPoints - s.hullDamage, Math.round(hullShare * s.hullPoints))
+  const rigShare = Math.min(1, r.mastsDown / 3)
+  const addRig = Math.min(s.riggingPoints - s.riggingDamage, Math.round(rigShare * s.riggingPoints))
+  const crewShare = r.figuresAtStart ? Math.min(1, (r.figuresAtStart - r.figuresLeft) / r.figuresAtStart) : 0
+  const crewLost = Math.min(s.crew, Math.round(crewShare * s.crew))
+  const gunShare = r.cannonAtStart ? Math.min(1, (r.cannonAtStart - r.cannonLeft) / r.cannonAtStart) : 0
+  const gunsLost = Object.fromEntries(BATTERIES.map((b) => [b, Math.floor(s.guns[b] * gunShare)])) as TheahBack['gunsLost']
+  return {
+    fate,
+    hullDamage: {
+      value: s.hullDamage + addHull,
+      terms: [
+        { label: 'hull damage before the battle', value: s.hullDamage },
+        { label: fate === 'sunk' ? 'sunk: the rest of her hull' : `${r.rowsHoled} of ${r.rows} rows holed: ${pct(hullShare)} of ${s.hullPoints}`, value: addHull }
+      ]
+    },
+    riggingDamage: {
+      value: s.riggingDamage + addRig,
+      terms: [
+        { label: 'rigging damage before the battle', value: s.riggingDamage },
+        { label: `${r.mastsDown} of 3 masts down: ${pct(rigShare)} of ${s.riggingPoints}`, value: addRig }
+      ]
+    },
+    crewLost: { value: crewLost, terms: [{ label: `${r.figuresAtStart - r.figuresLeft} of ${r.figuresAtStart} figures lost: ${pct(crewShare)} of ${s.crew}`, value: crewLost }] },
+    gunsLost,
+    how: [
+      `Fate: she ${WORDS[r.status]} in the duel, so ${fate}.`,
+      `Hull: ${r.rowsHoled} of ${r.rows} rows holed on her worse side, ${addHull} of her ${s.hullPoints} hull points.`,
+      `Rigging: ${r.mastsDown} of 3 masts down, ${addRig} rigging points.`,
+      `Crew: ${r.figuresAtStart - r.figuresLeft} of ${r.figuresAtStart} figures lost, ${crewLost} of ${s.crew} aboard.`,
+      `Guns: ${r.cannonAtStart - r.cannonLeft} of ${r.cannonAtStart} cannon lost, ${BATTERIES.reduce((n, b) => n + gunsLost[b], 0)} long guns (rounded down).`
+    ]
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * A Théah encounter fought as a Broadsides & Boarding Parties duel (issue 21), through the one door: the
+ * preview (house default (issue 21) conversion table: deck template, crew figures, cannon, officers), an
+ * adjustment refused at its field, the duel started and linked to the voyage, played by the AI, the review
+ * in Théah numbers with how each line was converted, and concluding changes the campaign as the review said.
+ */
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { BroadsidesBattleReview } from '../../src/shared/commands/battles'
+import { dropSample, openSample, type SampleSession } from './battles-ops'
+
+let s: SampleSession
+beforeEach(async () => {
+  s = await openSample()
+})
+afterEach(async () => {
+  await s.t.cleanup()
+})
+afterAll(dropSample)
+
+async function meetFrigate() {
+  const ports = await s.call('ports.list')
+  const port = (n: string) => ports.find((p) => p.name === n)!.id
+  await s.call('ships.moveTo', { shipId: s.ids.seaDog, portId: port('San Cristóbal') })
+  const started = await s.call('voyages.start', { shipIds: [s.ids.seaDog], route: [port('San Cristóbal'), port('La Bucca')], dice: [5] })
+  const met = await s.call('voyages.sail', { voyageId: started.id, dice: [10, 2, 2, 2, 2, 2] })
+  expect(met.stop).toBe('encounter')
+  return started.id
+}
+
+describe('a Théah encounter fought as a Broadsides duel (issue 21)', () => {
+  it('house default (issue 21): previewed, an unknown deck refused at its field, fought by the AI and concluded as the review said', async () => {
+    const voyageId = await meetFrigate()
+    const view = await s.call('voyages.encounterConversion', { voyageId, ruleset: 'broadsides' })
+    expect(view.tableSource).toMatch(/House default \(issue 21\)/)
+    const dog = view.ships.find((x) => x.shipId === s.ids.seaDog)!
+    expect(dog.deck!.crew.value).toBe(Math.min(40, Math.max(1, Math.round(dog.from.crew / 8))))
+    expect(dog.fights).toEqual({ class: dog.deck!.class, crew: dog.deck!.crew.value })
+    expect(await s.fail('voyages.encounterConversion', { voyageId, ruleset: 'broadsides', adjustments: [{ ship: dog.ship, class: 'junk' }] })).toMatchObject({
+      code: 'invalid_input',
+      details: { field: 'adjustments.0.class' }
+    })
+    expect(await s.fail('voyages.encounterConversion', { voyageId, ruleset: 'broadsides', adjustments: [{ ship: dog.ship, quality: 3 }] })).toMatchObject({
+      code: 'invalid_input',
+      details: { field: 'adjustments.0.quality' }
+    })
+
+    const { battleId } = await s.call('voyages.fightEncounterUnder', { voyageId, ruleset: 'broadsides', adjustments: [{ ship: dog.ship, crew: 12 }] })
+    expect((await s.call('voyages.get', { voyageId })).log.at(-1)!.text).toMatch(/Broadsides & Boarding Parties duel/)
+    const state = (await s.call('battles.state', { battleId })) as unknown as { ruleset: string; setup: { ships: { id: string; crew: number }[] } }
+    expect(state.ruleset).toBe('broadsides')
+    expect(state.setup.ships.find((x) => x.id === dog.ship)!.crew).toBe(12)
+    await s.call('battles.sideControl', { battleId, side: dog.ship, control: 'ai' })
+    let steps = 0
+    for (; steps < 1500; steps++) {
+      const out = (await s.call('battles.resolveStep', { battleId })) as { outcome: unknown }
+      if (out.outcome) break
+    }
+    expect(steps).toBeGreaterThan(2)
+
+    const review = (await s.call('battles.review', { battleId })) as unknown as BroadsidesBattleReview
+    const lines = review.campaign!.lines
+    expect(lines).toHaveLength(2)
+    const dogLine = lines.find((l) => l.shipId === s.ids.seaDog)!
+    expect(dogLine.how.join(' ')).toMatch(/rows holed/)
+    const before = s.db().prepare(`SELECT crew, status FROM ship WHERE id = ?`).get(s.ids.seaDog) as { crew: number; status: string }
+    const done = await s.call('battles.conclude', { ruleset: 'broadsides', battleId })
+    expect(done.applied.find((a) => a.shipId === s.ids.seaDog)!.text).toMatch(/Broadsides & Boarding Parties duel/)
+    const after = s.db().prepare(`SELECT hull_damage, rigging_damage, crew, status FROM ship WHERE id = ?`).get(s.ids.seaDog) as { hull_damage: number; rigging_damage: number; crew: number; status: string }
+    expect(after.hull_damage).toBe(dogLine.hullDamage)
+    expect(after.rigging_damage).toBe(dogLine.riggingDamage)
+    expect(after.crew).toBe(Math.max(0, before.crew - dogLine.crewLost))
+    expect(after.status).toBe(dogLine.fate === 'sunk' ? 'sunk' : before.status)
+    expect((await s.call('voyages.get', { voyageId })).log.at(-1)!.text).toMatch(/is over/)
+  })
+
+  it('refused when the encounter is not one ship against one', async () => {
+    const voyageId = await meetFrigate()
+    // The Sea Dog alone against one frigate is a duel; with a second ship of ours it is not.
+    const santa = s.ids.santaLucia
+    const row = s.db().prepare(`SELECT status FROM ship WHERE id = ?`).get(santa) as { status: string }
+    expect(row.status).toBeTruthy()
+    s.db().prepare(`INSERT INTO voyage_ship (voyage_id, ship_id, position) VALUES (?, ?, 9)`).run(voyageId, santa)
+    expect(await s.fail('voyages.encounterConversion', { voyageId, ruleset: 'broadsides' })).toMatchObject({ code: 'rule', details: { field: 'ruleset' } })
+  })
+})
