@@ -24,7 +24,6 @@ interface State {
   pick: DeckPick | null
   /** The engine's words for the last move refused on the decks. */
   refused: string | null
-  /** The enemy row each of the GM's cannon aims at in an exchange of fire (cannon id → row). */
   resolving: boolean
   saving: boolean
   replay: { steps: number; same: boolean } | null
@@ -82,7 +81,8 @@ export const useBroadsidesStore = defineStore('broadsides', {
         const res = await attempt('battles.stepOrders', { battleId: this.battleId, orders: plain(orders) })
         if (!res) return false
         if (!res.ok) {
-          this.refused = res.message
+          // The engine's words, without the field's path in front ("crew.0.path: …").
+          this.refused = res.message.replace(/^[\w.]+: /, '')
           return false
         }
         this.refused = null

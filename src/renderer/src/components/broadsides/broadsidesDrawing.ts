@@ -99,7 +99,7 @@ export function fitDeck(grid: Pick<Grid, 'rows' | 'cols'>, box: { x: number; y: 
   const gutter = Math.round(cell * 0.6)
   const width = cell * grid.cols
   const height = cell * grid.rows
-  return { cell, gutter, ox: Math.round(box.x + (box.w - width) / 2), oy: Math.round(box.y + (box.h - height) / 2) }
+  return { cell, gutter, ox: Math.round(box.x + (box.w - width) / 2), oy: Math.round(box.y + Math.min(cell * 0.6, (box.h - height) / 2)) }
 }
 
 export const cellPx = (f: DeckFit, row: number, col: number): { x: number; y: number; w: number; h: number } => ({ x: f.ox + col * f.cell, y: f.oy + row * f.cell, w: f.cell, h: f.cell })
