@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiOk, choose, openPage, openSample, shot, useHost } from './harness'
+import { apiOk, choose, hideMessages, openPage, openSample, shot, useHost } from './harness'
 
 /**
  * A Broadsides & Boarding Parties duel (issue 20, "Done when") played to the end in Chromium as a new
@@ -134,6 +134,7 @@ describe('a Broadsides & Boarding Parties duel in Chromium', () => {
     await gun('frigate-gun4').locator('[data-test=hit-chances]').getByText(/^no drift \(the Master Gunner’s deck\) · hull 17%/).waitFor()
     await choose(page, gun('frigate-gun6').locator('.n-base-selection'), 'Row 3')
     await gun('frigate-gun2').locator('.qd-gun-name').click() // its drift drawn over the Good Hope's first rows
+    await hideMessages(page)
     await shot(page, 'broadsides-fire')
     await page.screenshot({ path: '/tmp/g3-fire.png' })
     expect((await view()).pending.shots).toHaveLength(3)
@@ -202,6 +203,7 @@ describe('a Broadsides & Boarding Parties duel in Chromium', () => {
     await page.locator('[data-test=log-step]').first().getByText('The Good Hope strikes her colours: her captain is killed with no first mate left.').waitFor()
     await page.locator('[data-test=replay-check]').click()
     await page.locator('[data-test=replay-result]').getByText('Replayed 31 steps from the log: the same state.').waitFor()
+    await hideMessages(page)
     await page.screenshot({ path: '/tmp/g3-over.png' })
     await shot(page, 'broadsides-duel')
     await page.locator('[data-test=banner-conclude]').click()
