@@ -84,6 +84,8 @@ describe('setting up a Galleys & Galleons table in Chromium', () => {
     await page.locator('[data-test=setup-height] input').press('Tab')
     await page.locator('[data-test=setup-start]').click()
     await page.getByText('Must be at least 100.').waitFor()
+    // Said once, at the size: not again at every ship.
+    expect(await page.locator('[data-test=setup-ships-error]').count()).toBe(0)
     expect(await battles()).toBe(before)
     await page.locator('[data-test=setup-height] input').fill('900')
     await page.locator('[data-test=setup-height] input').press('Tab')
