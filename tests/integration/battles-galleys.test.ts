@@ -71,7 +71,7 @@ describe('battles.start {ruleset: "galleys"}', () => {
     })
   }
 
-  it('refuses at its field, changing nothing: neither or both of preset and setup, an unknown preset, a ship of no player, an unknown player’s control', async () => {
+  it('refuses at its field, changing nothing: neither or both of preset and setup, an unknown preset, a ship of no player, an unknown player’s control, a ship off the table, a table size out of range', async () => {
     const before = s.snapshot()
     expect(await s.fail('battles.start', { ruleset: 'galleys' })).toMatchObject({ code: 'invalid_input', details: { field: 'preset' } })
     expect(await s.fail('battles.start', { ruleset: 'galleys', preset: 'assurance', setup: ASSURANCE_INPUT })).toMatchObject({
@@ -85,6 +85,11 @@ describe('battles.start {ruleset: "galleys"}', () => {
     expect(bad.message).toContain('there is no player "dutch" in this battle')
     const ctl = await s.fail('battles.start', { ruleset: 'galleys', preset: 'assurance', seed: 1, control: { romans: 'ai' } })
     expect(ctl).toMatchObject({ code: 'invalid_input', details: { field: 'control' } })
+    // The set-up page's table (issue 19): a ship off the table (its own size) and a size out of range, each at its field.
+    const off = await s.fail('battles.start', { ruleset: 'galleys', setup: { ...ASSURANCE_INPUT, size: { width: 600, height: 900 } }, seed: 1 })
+    expect(off).toMatchObject({ code: 'invalid_input', details: { issues: [{ field: 'setup.ships.0.at', message: 'Assurance is off the table (600 × 900 mm)' }] } })
+    const tiny = await s.fail('battles.start', { ruleset: 'galleys', setup: { ...ASSURANCE_INPUT, size: { width: 900, height: 50 } }, seed: 1 })
+    expect(tiny).toMatchObject({ code: 'invalid_input', details: { issues: [{ field: 'setup.size.height', message: 'must be at least 100' }] } })
     expect(s.snapshot()).toEqual(before)
   })
 

@@ -17,6 +17,7 @@ const ShipView = () => import('./views/ShipView.vue')
 const RulesView = () => import('./views/RulesView.vue')
 const BattlesView = () => import('./views/BattlesView.vue')
 const SkirmishView = () => import('./views/SkirmishView.vue')
+const GalleysSetupView = () => import('./views/GalleysSetupView.vue')
 const BattleView = () => import('./views/BattleView.vue')
 const PortsView = () => import('./views/PortsView.vue')
 const PortView = () => import('./views/PortView.vue')
@@ -51,6 +52,7 @@ export const router = createRouter({
         { path: 'fleet/:id(\\d+)', name: 'ship', component: ShipView, meta: { page: 'fleet' } },
         { path: 'battles', name: 'battles', component: BattlesView },
         { path: 'battles/new', name: 'skirmish', component: SkirmishView, meta: { page: 'battles' } },
+        { path: 'battles/new/galleys', name: 'galleysSetup', component: GalleysSetupView, meta: { page: 'battles' } },
         { path: 'battles/:id(\\d+)', name: 'battle', component: BattleView, meta: { page: 'battles' } },
         { path: 'shipyard', name: 'shipyard', component: ShipyardView },
         { path: 'ports', name: 'ports', component: PortsView },

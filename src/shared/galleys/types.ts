@@ -131,6 +131,14 @@ export const GalleysSetup = z
     s.terrain.forEach((t, i) => {
       if (t.player !== null && !players.has(t.player)) ctx.addIssue({ code: 'custom', path: ['terrain', i, 'player'], message: `there is no player "${t.player}" in this battle` })
     })
+    // A ship starts on the table (its own size, else the rules' default).
+    const size = s.size ?? { width: s.rules.table.width, height: s.rules.table.height }
+    // (A size itself refused is said once, at its field, not again at every ship.)
+    const sized = [size.width, size.height].every((n) => Number.isInteger(n) && n >= 100 && n <= 5000)
+    s.ships.forEach((sh, i) => {
+      if (sized && (sh.at.x < 0 || sh.at.y < 0 || sh.at.x > size.width || sh.at.y > size.height))
+        ctx.addIssue({ code: 'custom', path: ['ships', i, 'at'], message: `${sh.name} is off the table (${size.width} × ${size.height} mm)` })
+    })
     if (s.wind.direction >= s.rules.table.gaugePoints) ctx.addIssue({ code: 'custom', path: ['wind', 'direction'], message: `the gauge has points 0 to ${s.rules.table.gaugePoints - 1}` })
   })
 export type GalleysSetup = z.output<typeof GalleysSetup>
