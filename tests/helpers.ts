@@ -213,8 +213,24 @@ export function seededRandom(seed: number): () => number {
 // that fail loudly, and a dump of every campaign table for undo and replay checks.
 // ---------------------------------------------------------------------------------------------
 
-/** Tables that belong to the machinery (journal and undo bookkeeping), left out of `dumpCampaign`. */
-export const MACHINERY_TABLES = ['journal', 'undo_step', 'sqlite_sequence', 'schema_migrations'] as const
+/**
+ * Tables that belong to the machinery (journal and undo bookkeeping, and the ledger's running
+ * balances derived from its lines, checked against SUM by the ledger and undo property tests), left
+ * out of `dumpCampaign`.
+ */
+export const MACHINERY_TABLES = ['journal', 'undo_step', 'sqlite_sequence', 'schema_migrations', 'ledger_balance', 'ledger_owner_txs'] as const
+
+/** The ledger's running balances and per-owner transaction counts are what SUM and count(DISTINCT) give from its lines. */
+export function expectRunningBalances(db: Database.Database): void {
+  const kept = db.prepare(`SELECT owner_id AS o, account AS a, total AS n FROM ledger_balance WHERE total <> 0 ORDER BY o, a`).all()
+  const summed = db
+    .prepare(`SELECT owner_id AS o, account AS a, SUM(amount) AS n FROM ledger_line GROUP BY owner_id, account HAVING n <> 0 ORDER BY o, a`)
+    .all()
+  expect(kept).toEqual(summed)
+  const counted = db.prepare(`SELECT owner_id AS o, txs AS n FROM ledger_owner_txs WHERE txs <> 0 ORDER BY o`).all()
+  const distinct = db.prepare(`SELECT owner_id AS o, count(DISTINCT tx_id) AS n FROM ledger_line GROUP BY owner_id ORDER BY o`).all()
+  expect(counted).toEqual(distinct)
+}
 
 /**
  * Create and open a campaign with a fixed uuid, creation time and dice seed, so two campaigns made

@@ -372,4 +372,37 @@ describe('damaged files and recovery', () => {
     // The good campaign is still open and untouched.
     expect((await t.door.call('campaign.info')).name).toBe('Harbour Watch')
   })
+
+  it('opening runs the quick check; the full check (campaign.checkFile) finds an index that no longer matches its table', async () => {
+    const path = await makeClosedCampaign('Quiet Harbour')
+    // An index whose recorded definition no longer matches its entries: every page reads, so the
+    // quick check passes, but the index is missing rows the full check looks up.
+    withRawDb(
+      path,
+      (db) => {
+        db.exec(`CREATE TABLE scratch (a INTEGER, b INTEGER); CREATE INDEX scratch_a ON scratch (a);`)
+        const put = db.prepare(`INSERT INTO scratch VALUES (?, ?)`)
+        for (let i = 0; i < 50; i++) put.run(i, 100 - i)
+        db.unsafeMode(true)
+        db.pragma('writable_schema = ON')
+        db.prepare(`UPDATE sqlite_schema SET sql = 'CREATE INDEX scratch_a ON scratch (b)' WHERE name = 'scratch_a'`).run()
+      },
+      false
+    )
+    withRawDb(path, (db) => expect(db.pragma('quick_check', { simple: true })).toBe('ok'))
+
+    const status = valueOf<AppStatus>(await t.door.invoke('campaigns.open', { path }, 'internal'))
+    expect(status.campaign?.name).toBe('Quiet Harbour')
+    expect(status.recovery).toBeNull()
+    const check = await t.door.call('campaign.checkFile')
+    expect(check.sound).toBe(false)
+    expect(check.problem).toMatch(/missing from index scratch_a/)
+    expect(check.problem).toMatch(/and \d+ more problems/)
+  })
+
+  it('campaign.checkFile finds a sound campaign sound', async () => {
+    const path = await makeClosedCampaign('Sound Harbour')
+    await t.door.call('campaigns.open', { path })
+    expect(await t.door.call('campaign.checkFile')).toEqual({ sound: true, problem: null })
+  })
 })

@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WORLD_OWNER_ID } from '../../src/main/campaign-core/ledger'
 import type { Owner } from '../../src/shared/commands'
-import { makeClock, makeSession, openSeededCampaign, type TestSession } from '../helpers'
+import { expectRunningBalances, makeClock, makeSession, openSeededCampaign, type TestSession } from '../helpers'
 import { commandFor, moneyOp, UNKNOWN_ID, type Op } from './core-ops'
 
 let t: TestSession
@@ -29,6 +29,8 @@ async function checkBooks(allowDebtEver: boolean): Promise<Owner[]> {
   expect(unbalanced).toEqual([])
   const orphans = db().prepare(`SELECT id FROM ledger_tx WHERE id NOT IN (SELECT tx_id FROM ledger_line)`).all()
   expect(orphans).toEqual([])
+  // The running balances the ledger keeps (migration 0020) are the sums of its lines.
+  expectRunningBalances(db())
 
   const owners = await t.door.call('owners.list')
   // The world is the counterparty: everyone's money together is zero.

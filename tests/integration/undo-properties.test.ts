@@ -12,7 +12,7 @@ import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { registerPeriodicStep } from '../../src/main/campaign-core/clock'
 import type { Outcome } from '../../src/shared/errors'
-import { dumpCampaign, makeClock, makeSession, openSeededCampaign, type TestSession } from '../helpers'
+import { dumpCampaign, expectRunningBalances, makeClock, makeSession, openSeededCampaign, type TestSession } from '../helpers'
 import { coreOp, runOp, type Op } from './core-ops'
 
 let t: TestSession
@@ -53,6 +53,7 @@ const redo = () => t.door.invoke('history.redo', {}, 'internal')
 const sound = () => {
   expect(db().pragma('integrity_check', { simple: true })).toBe('ok')
   expect(db().pragma('foreign_key_check')).toEqual([])
+  expectRunningBalances(db())
 }
 
 /** Commands must succeed or be refused for a reason; never fall over. */

@@ -53,7 +53,8 @@ export function pots(db: Db): { shipId: number; shipName: string; pot: number }[
 }
 
 export function balance(db: Db, ownerId: number): Money {
-  const rows = stmt(db, `SELECT account, COALESCE(SUM(amount), 0) AS total FROM ledger_line WHERE owner_id = ? AND account <> 'booty' GROUP BY account`).all(
+  // The running balances the ledger keeps beside its lines (migration 0020): no sum over the owner's history.
+  const rows = stmt(db, `SELECT account, total FROM ledger_balance WHERE owner_id = ? AND account <> 'booty'`).all(
     ownerId
   ) as { account: Account; total: number }[]
   const money: Money = { cash: 0, shipFund: 0 }
@@ -107,11 +108,11 @@ function where(f: LedgerFilter): { sql: string; params: unknown[] } {
 
 export function history(db: Db, f: LedgerFilter & { limit: number; offset: number }): { transactions: LedgerTx[]; total: number } {
   const w = where(f)
-  // Filtered by owner alone, the count comes from the owner's index entries without visiting each
-  // transaction (the same number: every line belongs to a transaction).
+  // Filtered by owner alone, the count is the one the ledger keeps per owner (migration 0020), the
+  // same number as the owner's distinct transactions: every line belongs to a transaction.
   const ownerOnly = f.ownerId !== undefined && f.from === undefined && f.to === undefined && !f.search
   const total = ownerOnly
-    ? (stmt(db, `SELECT count(DISTINCT tx_id) AS n FROM ledger_line WHERE owner_id = ?`).get(f.ownerId) as { n: number }).n
+    ? ((stmt(db, `SELECT txs FROM ledger_owner_txs WHERE owner_id = ?`).get(f.ownerId) as { txs: number } | undefined)?.txs ?? 0)
     : (db.prepare(`SELECT count(*) AS n FROM ledger_tx t ${w.sql}`).get(...w.params) as { n: number }).n
   // Newest first. Transactions are posted on the clock's current day and the clock only moves
   // forward (undo takes later postings away first), so id order is day order.

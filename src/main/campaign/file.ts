@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto'
 import { seedState } from '../../shared/dice/rng'
 import { existsSync, rmSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
-import type { Backup, CampaignInfo, Setting } from '../../shared/commands/schemas'
+import type { Backup, CampaignInfo, FileCheck, Setting } from '../../shared/commands/schemas'
 import { CommandError } from '../../shared/errors'
 import { takeBackup } from './backups'
 import { LATEST_SCHEMA, MIGRATIONS } from './migrations'
@@ -61,6 +61,17 @@ export class CampaignFile {
       | undefined
     if (!row) throw new CommandError('internal', 'The campaign record is missing from this file.')
     return { ...row, schemaVersion: appliedMigrations(this.db).at(-1) ?? 'none' }
+  }
+
+  /** The full check of the file (opening runs only the quick one): every index against its table as well. */
+  checkFile(): FileCheck {
+    let problem: string | null
+    try {
+      problem = integrityProblem(this.db, 'full')
+    } catch (e) {
+      problem = (e as Error).message
+    }
+    return { sound: problem === null, problem }
   }
 
   close(): void {
@@ -145,7 +156,7 @@ export class CampaignFile {
     try {
       let problem: string | null
       try {
-        problem = integrityProblem(db)
+        problem = integrityProblem(db, 'quick')
       } catch (e) {
         problem = (e as Error).message
       }

@@ -695,7 +695,6 @@ export const MIGRATIONS: readonly Migration[] = [
     `
   },
   {
-    // Helper B2 (issue 21).
     id: '0020_battle_conversion',
     sql: `
       -- A battle fought under another setting's rules (issue 21): the ships as their setting measured them,
@@ -703,10 +702,59 @@ export const MIGRATIONS: readonly Migration[] = [
       -- concluding reads the result back into the setting's review. Null: a battle of its own setting.
       ALTER TABLE battle ADD COLUMN conversion TEXT;
     `
+  },
+  {
+    // The ledger's running balances (issue 22).
+    id: '0021_ledger_running_balance',
+    sql: `
+      -- Every owner's balance per account, and how many transactions the owner takes part in, kept by
+      -- triggers on ledger_line in the same transaction as each line is written, deleted or changed
+      -- (undo and redo included), so a balance or a history page does not sum a long history. Derived
+      -- from ledger_line alone: never captured for undo (undoing the lines puts these right).
+      CREATE TABLE ledger_balance (
+        owner_id INTEGER NOT NULL,
+        account TEXT NOT NULL,
+        total INTEGER NOT NULL,
+        PRIMARY KEY (owner_id, account)
+      );
+      CREATE TABLE ledger_owner_txs (
+        owner_id INTEGER PRIMARY KEY,
+        txs INTEGER NOT NULL
+      );
+      INSERT INTO ledger_balance (owner_id, account, total)
+        SELECT owner_id, account, SUM(amount) FROM ledger_line GROUP BY owner_id, account;
+      INSERT INTO ledger_owner_txs (owner_id, txs)
+        SELECT owner_id, count(DISTINCT tx_id) FROM ledger_line GROUP BY owner_id;
+      CREATE TRIGGER ledger_balance_ins AFTER INSERT ON ledger_line BEGIN
+        INSERT INTO ledger_balance (owner_id, account, total) VALUES (NEW.owner_id, NEW.account, NEW.amount)
+          ON CONFLICT (owner_id, account) DO UPDATE SET total = total + excluded.total;
+        INSERT INTO ledger_owner_txs (owner_id, txs) SELECT NEW.owner_id, 1
+          WHERE NOT EXISTS (SELECT 1 FROM ledger_line WHERE owner_id = NEW.owner_id AND tx_id = NEW.tx_id AND id <> NEW.id)
+          ON CONFLICT (owner_id) DO UPDATE SET txs = txs + 1;
+      END;
+      CREATE TRIGGER ledger_balance_del AFTER DELETE ON ledger_line BEGIN
+        UPDATE ledger_balance SET total = total - OLD.amount WHERE owner_id = OLD.owner_id AND account = OLD.account;
+        UPDATE ledger_owner_txs SET txs = txs - 1 WHERE owner_id = OLD.owner_id
+          AND NOT EXISTS (SELECT 1 FROM ledger_line WHERE owner_id = OLD.owner_id AND tx_id = OLD.tx_id);
+      END;
+      CREATE TRIGGER ledger_balance_upd AFTER UPDATE OF owner_id, account, amount ON ledger_line BEGIN
+        UPDATE ledger_balance SET total = total - OLD.amount WHERE owner_id = OLD.owner_id AND account = OLD.account;
+        INSERT INTO ledger_balance (owner_id, account, total) VALUES (NEW.owner_id, NEW.account, NEW.amount)
+          ON CONFLICT (owner_id, account) DO UPDATE SET total = total + excluded.total;
+      END;
+      CREATE TRIGGER ledger_owner_txs_upd AFTER UPDATE OF owner_id, tx_id ON ledger_line
+        WHEN OLD.owner_id IS NOT NEW.owner_id OR OLD.tx_id IS NOT NEW.tx_id BEGIN
+        UPDATE ledger_owner_txs SET txs = txs - 1 WHERE owner_id = OLD.owner_id
+          AND NOT EXISTS (SELECT 1 FROM ledger_line WHERE owner_id = OLD.owner_id AND tx_id = OLD.tx_id);
+        INSERT INTO ledger_owner_txs (owner_id, txs) SELECT NEW.owner_id, 1
+          WHERE NOT EXISTS (SELECT 1 FROM ledger_line WHERE owner_id = NEW.owner_id AND tx_id = NEW.tx_id AND id <> NEW.id)
+          ON CONFLICT (owner_id) DO UPDATE SET txs = txs + 1;
+      END;
+    `
   }
 ]
 
 /** Tables that belong to the machinery, not to the campaign: never captured for undo. */
-export const SYSTEM_TABLES = new Set(['schema_migrations', 'journal', 'undo_step', 'sqlite_sequence'])
+export const SYSTEM_TABLES = new Set(['schema_migrations', 'journal', 'undo_step', 'sqlite_sequence', 'ledger_balance', 'ledger_owner_txs'])
 
 export const LATEST_SCHEMA = MIGRATIONS[MIGRATIONS.length - 1]!.id

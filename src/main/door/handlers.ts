@@ -148,6 +148,8 @@ const appHandlers = {
 
   'campaign.info': { kind: 'read', run: ({ campaign }) => campaign.info() },
 
+  'campaign.checkFile': { kind: 'read', run: ({ campaign }) => campaign.checkFile() },
+
   'campaign.rename': {
     kind: 'write',
     run: ({ campaign }, input) => {

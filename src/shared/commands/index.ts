@@ -20,6 +20,7 @@ import {
   BackupName,
   CampaignFileEntry,
   CampaignInfo,
+  FileCheck,
   DisplayName,
   HistoryEntry,
   NoInput,
@@ -144,6 +145,14 @@ const appContracts = {
     mutates: false,
     input: NoInput,
     output: CampaignInfo
+  }),
+  'campaign.checkFile': contract({
+    summary:
+      "Check the whole of the open campaign's file (every page, and every index against its table). Opening runs only the quick check; this is the full one, for the Backups screen or before trusting an old file.",
+    scope: 'campaign',
+    mutates: false,
+    input: NoInput,
+    output: FileCheck
   }),
   'campaign.rename': contract({
     summary: 'Rename the open campaign.',

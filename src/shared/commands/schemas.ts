@@ -83,6 +83,13 @@ export const CampaignInfo = z.object({
 })
 export type CampaignInfo = z.infer<typeof CampaignInfo>
 
+/** The full check of the open campaign's file: sound, or what is wrong (SQLite's own words). */
+export const FileCheck = z.object({
+  sound: z.boolean(),
+  problem: z.string().nullable()
+})
+export type FileCheck = z.infer<typeof FileCheck>
+
 export const HistoryEntry = z.object({
   seq: z.number().int(),
   at: z.string(),
