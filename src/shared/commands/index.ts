@@ -13,6 +13,7 @@ import { atriliaContracts } from './atrilia'
 import { DEFAULT_SAMPLE, SampleId } from './samples'
 import { galleysContracts } from './galleys'
 import { broadsidesContracts } from './broadsides'
+import { playerContracts } from './players'
 import {
   AppStatus,
   Backup,
@@ -39,6 +40,7 @@ export * from './ventures'
 export * from './atrilia'
 export * from './galleys'
 export * from './broadsides'
+export * from './players'
 export type { CommandContract } from './contract'
 
 /** A path to a campaign file, as the GM chose it (desktop) or as a file name in the campaigns folder. */
@@ -180,7 +182,7 @@ const appContracts = {
  * The main process pairs each entry with a handler (src/main/door/handlers.ts); the renderer
  * reaches them through the bridge; the HTTP host serves them at POST /api/<name>.
  */
-export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...chartImageContracts, ...tradeContracts, ...ventureContracts, ...atriliaContracts, ...galleysContracts, ...broadsidesContracts } as const
+export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...chartImageContracts, ...tradeContracts, ...ventureContracts, ...atriliaContracts, ...galleysContracts, ...broadsidesContracts, ...playerContracts } as const
 
 export type Contracts = typeof contracts
 export type CommandName = keyof Contracts
