@@ -1,5 +1,6 @@
 import type { playerContracts } from '../../shared/commands/players'
 import { playerPayload, playerSettings, setPlayerSettings } from '../players/payload'
+import { closePlayersLan } from '../players/lan'
 import type { HandlerSpec } from './types'
 
 type PlayerHandlers = { [N in keyof typeof playerContracts]: HandlerSpec<N> }
@@ -17,5 +18,6 @@ export const playerHandlers: PlayerHandlers = {
           ? "Showed the sea on the players' screen again"
           : "Changed what the players' screen shows"
   },
-  'players.payload': { kind: 'read', run: ({ campaign: { db } }) => playerPayload(db) }
+  'players.payload': { kind: 'read', run: ({ campaign: { db } }) => playerPayload(db) },
+  'players.closeLan': { kind: 'app', run: async () => ({ closed: await closePlayersLan() }) }
 }

@@ -156,5 +156,12 @@ export const playerContracts = {
     mutates: false,
     input: NoInput,
     output: PlayerPayload
+  }),
+  'players.closeLan': contract({
+    summary: "Close the players' screen on the local network (opened with --players-lan or the desktop menu): its link stops working at once.",
+    scope: 'app',
+    mutates: false,
+    input: NoInput,
+    output: z.object({ closed: z.boolean() }).strict()
   })
 }
