@@ -33,10 +33,9 @@ describe("the players' screen in Chromium", () => {
     await page.locator('[data-test=open-players-screen]').click()
     await page.getByRole('dialog').getByText('Hidden', { exact: true }).click()
     const enemyRows = players.page.locator('[data-testid=players-pieces] tr[data-ours=false] td:last-child')
-    await players.page.waitForFunction(() => {
-      const cells = [...document.querySelectorAll('[data-testid=players-pieces] tr[data-ours=false] td:last-child')]
-      return cells.length > 0 && cells.every((c) => c.textContent === 'hidden')
-    })
+    await players.page.waitForFunction(
+      `(() => { const cells = [...document.querySelectorAll('[data-testid=players-pieces] tr[data-ours=false] td:last-child')]; return cells.length > 0 && cells.every((c) => c.textContent === 'hidden') })()`
+    )
     expect(await enemyRows.count()).toBeGreaterThan(0)
     await players.page.screenshot({ path: '/tmp/p-hidden.png', fullPage: true })
 
