@@ -186,6 +186,7 @@ export const LAYERS: { name: string; rank: number; test: (f: string) => boolean 
   { name: 'setting (Théah)', rank: 3, test: (f) => f.startsWith('src/main/theah/') },
   { name: 'setting (Atrilia)', rank: 3, test: (f) => f.startsWith('src/main/atrilia/') },
   { name: 'battles', rank: 4, test: (f) => f.startsWith('src/main/battles/') || f.startsWith('src/main/highseas/') },
+  { name: "players' screen", rank: 4.5, test: (f) => f.startsWith('src/main/players/') },
   { name: 'door', rank: 5, test: (f) => f.startsWith('src/main/door/') },
   {
     name: 'shell',

@@ -73,7 +73,8 @@ async function main(): Promise<void> {
           isMac: process.platform === 'darwin',
           production: app.isPackaged,
           openRecent: (path) => void door.invoke('campaigns.open', { path }, 'internal'),
-          openSample: (sample) => void door.invoke('campaigns.openSample', { sample }, 'internal')
+          openSample: (sample) => void door.invoke('campaigns.openSample', { sample }, 'internal'),
+          closePlayersLan: () => void door.invoke('players.closeLan', {}, 'internal')
         })
       )
     )

@@ -19,8 +19,18 @@ import { defaultHome } from './app/paths'
 import { Door } from './door/door'
 import { CampaignLocked } from './campaign/lock'
 import { startHost } from './http/host'
+import { startPlayersHost, type PlayersHost } from './http/players-host'
+import { closePlayersLan, registerPlayersLan } from './players/lan'
+import { networkInterfaces } from 'node:os'
 import { fileLogger } from './log'
 import { APP_VERSION } from './version'
+
+/** The address players type: the one listened on, or (every interface) this machine's first LAN IPv4 address. */
+function lanAddress(listen: string): string {
+  if (listen !== '0.0.0.0') return listen
+  for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address
+  return '127.0.0.1'
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -33,7 +43,11 @@ async function main(): Promise<void> {
       home: { type: 'string' },
       'last-or-sample': { type: 'boolean', default: false },
       sample: { type: 'string' },
-      static: { type: 'string' }
+      static: { type: 'string' },
+      // The players' screen on the LAN (issue 21): a second, read-only listener with its own token.
+      'players-lan': { type: 'boolean', default: false },
+      'players-port': { type: 'string', default: '0' },
+      'players-address': { type: 'string', default: '0.0.0.0' }
     },
     strict: true
   })
@@ -74,11 +88,26 @@ async function main(): Promise<void> {
   const token = process.env.QUARTERDECK_TOKEN || randomBytes(24).toString('base64url')
   const host = await startHost({ door, token, port, staticDir: existsSync(staticDir) ? staticDir : undefined })
   process.stdout.write(`Quarterdeck serving ${host.url}?token=${token}\n`)
+  let players: PlayersHost | null = null
+  if (values['players-lan']) {
+    const playersPort = Number(values['players-port'])
+    if (!Number.isInteger(playersPort) || playersPort < 0 || playersPort > 65535) throw new Error(`--players-port must be 0-65535 (got ${values['players-port']}).`)
+    const playersToken = randomBytes(24).toString('base64url')
+    const address = values['players-address']!
+    const p = await startPlayersHost({ door, token: playersToken, port: playersPort, address, staticDir: existsSync(staticDir) ? staticDir : undefined })
+    players = p
+    registerPlayersLan(async () => {
+      await p.close()
+      players = null
+    })
+    process.stdout.write(`Players' screen http://${lanAddress(address)}:${p.port}/?token=${playersToken}\n`)
+  }
 
   let stopping = false
   const stop = async () => {
     if (stopping) return
     stopping = true
+    if (players) await closePlayersLan()
     await host.close()
     await session.close() // takes the closing backup if anything changed
     process.exit(0)

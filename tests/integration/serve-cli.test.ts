@@ -140,4 +140,22 @@ describe('serve.ts', () => {
     expect(s.stderr()).toContain('--port must be 0-65535')
     expect(s.stdout()).toBe('')
   })
+  it("--players-lan prints one more line, the players' screen with its own token; the main host stays on 127.0.0.1", async () => {
+    const file = join(dir, 'p.quarterdeck')
+    const s = serve(['--campaign', file, '--create', '--port', '0', '--home', join(dir, 'home'), '--players-lan', '--players-address', '127.0.0.1'])
+    const line = await s.firstLine
+    const m = READY.exec(line)
+    expect(m, `unexpected first line: ${JSON.stringify(line)}`).not.toBeNull()
+    while (s.stdout().split('\n').length < 3) await new Promise<void>((ok) => s.child.stdout!.once('data', () => ok()))
+    const second = s.stdout().split('\n')[1]!
+    const p = /^Players' screen http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]+)$/.exec(second)
+    expect(p, `unexpected second line: ${JSON.stringify(second)}`).not.toBeNull()
+    expect(p![2]).not.toBe('testtoken')
+    const players = (path: string, token: string) => fetch(`http://127.0.0.1:${p![1]}${path}`, { method: 'POST', body: '{}', headers: { Authorization: `Bearer ${token}` } })
+    expect((await players('/api/players.payload', p![2]!)).status).toBe(200)
+    expect((await players('/api/app.status', p![2]!)).status).toBe(403)
+    expect((await players('/api/players.payload', 'testtoken')).status).toBe(401)
+    s.child.kill('SIGTERM')
+    expect((await s.exited).code).toBe(0)
+  })
 })

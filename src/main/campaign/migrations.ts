@@ -751,6 +751,28 @@ export const MIGRATIONS: readonly Migration[] = [
           ON CONFLICT (owner_id) DO UPDATE SET txs = txs + 1;
       END;
     `
+  },
+  {
+    // The players' screen (issue 21).
+    id: '0022_players_screen',
+    sql: `
+      -- The players' screen: one row of settings (follow the GM or a fixed battle, the blackout, the
+      -- scale in mm a pixel), and per battle the GM's choices of what the players see.
+      CREATE TABLE players_screen (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        follow INTEGER NOT NULL DEFAULT 1 CHECK (follow IN (0, 1)),
+        battle_id INTEGER REFERENCES battle(id) ON DELETE SET NULL,
+        blackout INTEGER NOT NULL DEFAULT 0 CHECK (blackout IN (0, 1)),
+        mm_per_px REAL NOT NULL DEFAULT 0.2646
+      );
+      INSERT INTO players_screen (id) VALUES (1);
+      CREATE TABLE players_battle (
+        battle_id INTEGER PRIMARY KEY REFERENCES battle(id) ON DELETE CASCADE,
+        players_side TEXT,
+        enemy TEXT NOT NULL DEFAULT 'approximate' CHECK (enemy IN ('exact', 'approximate', 'hidden')),
+        dice TEXT NOT NULL DEFAULT 'rolled' CHECK (dice IN ('rolled', 'results'))
+      );
+    `
   }
 ]
 

@@ -21,6 +21,7 @@ import { ventureHandlers } from './venture-handlers'
 import { atriliaHandlers } from './atrilia-handlers'
 import { galleysHandlers } from './galleys-handlers'
 import { broadsidesHandlers } from './broadsides-handlers'
+import { playerHandlers } from './player-handlers'
 import { readdirSync, statSync, type Stats } from 'node:fs'
 import { join } from 'node:path'
 
@@ -205,4 +206,4 @@ const appHandlers = {
 } satisfies Partial<HandlerTable>
 
 /** Every command's handler, keyed exactly like the contract table (the type checker holds them in step). */
-export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers, ...chartImageHandlers, ...tradeHandlers, ...ventureHandlers, ...atriliaHandlers, ...galleysHandlers, ...broadsidesHandlers, ...conversionHandlers }
+export const handlers: HandlerTable = { ...appHandlers, ...coreHandlers, ...shipHandlers, ...battleHandlers, ...crewHandlers, ...voyageHandlers, ...chartImageHandlers, ...tradeHandlers, ...ventureHandlers, ...atriliaHandlers, ...galleysHandlers, ...broadsidesHandlers, ...conversionHandlers, ...playerHandlers }

@@ -12,6 +12,8 @@ export interface MenuDeps {
   isMac: boolean
   /** A packaged app: no DevTools item (nor reload, which would drop the GM's unsaved typing). */
   production?: boolean
+  /** Close the players' screen on the local network (View ▸ Close the Players' Screen on the Network); without it, no such item. */
+  closePlayersLan?: () => void
 }
 
 /** The native menu: File, Edit, View, Help (and the app menu on macOS). */
@@ -55,7 +57,8 @@ export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
         { role: 'zoomIn' },
         { role: 'zoomOut' },
         { type: 'separator' },
-        { role: 'togglefullscreen' }
+        { role: 'togglefullscreen' },
+        ...(d.closePlayersLan ? ([{ type: 'separator' }, { label: 'Close the Players’ Screen on the Network', click: () => d.closePlayersLan!() }] satisfies MenuItemConstructorOptions[]) : [])
       ]
     },
     { label: 'Help', submenu: [{ label: 'About Quarterdeck', click: () => d.send('about') }] }

@@ -18,4 +18,7 @@ const bridge = window.quarterdeck ?? (() => {
 })()
 if (bridge) setBridge(bridge)
 
-createApp(App, { connected: bridge !== null }).use(createPinia()).use(router).mount('#app')
+// The players' screen (issue 21): its own small page, never the GM's panels.
+if (window.location.hash.startsWith('#/players')) {
+  void import('./players/PlayersScreen.vue').then((m) => createApp(m.default, { bridge }).mount('#app'))
+} else createApp(App, { connected: bridge !== null }).use(createPinia()).use(router).mount('#app')

@@ -14,6 +14,7 @@ import { DEFAULT_SAMPLE, SampleId } from './samples'
 import { galleysContracts } from './galleys'
 import { broadsidesContracts } from './broadsides'
 import { conversionContracts } from './conversion'
+import { playerContracts } from './players'
 import {
   AppStatus,
   Backup,
@@ -41,6 +42,7 @@ export * from './ventures'
 export * from './atrilia'
 export * from './galleys'
 export * from './broadsides'
+export * from './players'
 export type { CommandContract } from './contract'
 
 /** A path to a campaign file, as the GM chose it (desktop) or as a file name in the campaigns folder. */
@@ -190,7 +192,7 @@ const appContracts = {
  * The main process pairs each entry with a handler (src/main/door/handlers.ts); the renderer
  * reaches them through the bridge; the HTTP host serves them at POST /api/<name>.
  */
-export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...chartImageContracts, ...tradeContracts, ...ventureContracts, ...atriliaContracts, ...galleysContracts, ...broadsidesContracts, ...conversionContracts } as const
+export const contracts = { ...appContracts, ...coreContracts, ...shipContracts, ...battleContracts, ...crewContracts, ...voyageContracts, ...chartImageContracts, ...tradeContracts, ...ventureContracts, ...atriliaContracts, ...galleysContracts, ...broadsidesContracts, ...conversionContracts, ...playerContracts } as const
 
 export type Contracts = typeof contracts
 export type CommandName = keyof Contracts

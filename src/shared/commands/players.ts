@@ -1,0 +1,167 @@
+import { z } from 'zod'
+import { RULESET_IDS } from '../battle/ruleset'
+import { contract } from './contract'
+import { NoInput } from './schemas'
+
+/**
+ * The players' screen (issue 21): what the table may see of a battle, built in the main process so
+ * that nothing the players may not see leaves it. The GM chooses per battle how the enemy's numbers
+ * show (exact, approximate words, hidden) and whether dice show as rolled or only their results; the
+ * AI's intentions and the odds never leave. Every shape here is strict: the payload test checks each
+ * ruleset's payload against it (the allow-list) and against a deny-list of GM-only fields.
+ */
+
+const Id = z.number().int().positive()
+
+export const ENEMY_NUMBERS = ['exact', 'approximate', 'hidden'] as const
+export const EnemyNumbers = z.enum(ENEMY_NUMBERS)
+export const DICE_SHOWN = ['rolled', 'results'] as const
+export const DiceShown = z.enum(DICE_SHOWN)
+
+/** The GM's choices for one battle. */
+export const PlayerBattleChoices = z
+  .object({
+    battleId: Id,
+    /** The side the players fight on (its id): the others are the enemy. */
+    playersSide: z.string().min(1).max(40),
+    enemy: EnemyNumbers,
+    dice: DiceShown
+  })
+  .strict()
+export type PlayerBattleChoices = z.infer<typeof PlayerBattleChoices>
+
+/** Millimetres of table per screen pixel: house default 0.2646 (a 96-dpi screen shows the board at 1:1 on paper). */
+export const MM_PER_PX_DEFAULT = 0.2646
+
+export const PlayerSettings = z
+  .object({
+    /** Follow the GM (the newest battle still being fought) or show one battle fixed. */
+    follow: z.boolean(),
+    /** The battle shown when not following (null: none chosen). */
+    battleId: Id.nullable(),
+    /** "The sea is hidden": the page shows nothing else. */
+    blackout: z.boolean(),
+    mmPerPx: z.number(),
+    /** The battle the screen shows now (after following), with the GM's choices for it. */
+    showing: PlayerBattleChoices.nullable(),
+    /** The sides of the battle shown, to choose the players' side from. */
+    sides: z.array(z.object({ side: z.string(), name: z.string() }).strict())
+  })
+  .strict()
+export type PlayerSettings = z.infer<typeof PlayerSettings>
+
+export const PlayerSettingsInput = z
+  .object({
+    follow: z.boolean().optional(),
+    battleId: Id.nullable().optional(),
+    blackout: z.boolean().optional(),
+    mmPerPx: z.number().min(0.01, 'must be at least 0.01 mm a pixel').max(10, 'must be at most 10 mm a pixel').optional(),
+    /** The choices for one battle (any of its fields). */
+    battle: z
+      .object({
+        battleId: Id,
+        playersSide: z.string().trim().min(1, 'must not be empty').max(40).optional(),
+        enemy: EnemyNumbers.optional(),
+        dice: DiceShown.optional()
+      })
+      .strict()
+      .optional()
+  })
+  .strict()
+
+// ─── The payload ────────────────────────────────────────────────────────────────────────────────
+
+/** A number shown to the players: "Hull 12 of 20". */
+const Line = z.object({ label: z.string(), value: z.number(), of: z.number().nullable() }).strict()
+
+export const PlayerCondition = z.discriminatedUnion('shown', [
+  z.object({ shown: z.literal('exact'), lines: z.array(Line), words: z.string() }).strict(),
+  z.object({ shown: z.literal('approximate'), words: z.string() }).strict(),
+  z.object({ shown: z.literal('hidden') }).strict()
+])
+export type PlayerCondition = z.infer<typeof PlayerCondition>
+
+export const PlayerPiece = z
+  .object({
+    name: z.string(),
+    side: z.string(),
+    ours: z.boolean(),
+    /** Afloat, sunk, struck… in words. */
+    status: z.string(),
+    /** Where she is on the board: table units (G&G inches, Broadsides pips), a hex, or none (High Seas ranges). */
+    at: z.union([z.object({ x: z.number(), y: z.number() }).strict(), z.object({ q: z.number(), r: z.number() }).strict()]).nullable(),
+    /** Facing in degrees clockwise from north, or null. */
+    facing: z.number().nullable(),
+    /** High Seas: the range to the nearest of the players' ships, in words. */
+    range: z.string().nullable(),
+    condition: PlayerCondition
+  })
+  .strict()
+export type PlayerPiece = z.infer<typeof PlayerPiece>
+
+export const PlayerRoll = z.object({ purpose: z.string(), dice: z.array(z.number()).nullable(), total: z.number() }).strict()
+
+export const PlayerBoard = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('bands') }).strict(),
+  z.object({ kind: z.literal('hex'), cols: z.number(), rows: z.number() }).strict(),
+  /** G&G: a table in millimetres; Broadsides: squares. */
+  z.object({ kind: z.literal('table'), width: z.number(), height: z.number(), unit: z.enum(['mm', 'square']) }).strict()
+])
+
+export const PlayerBattle = z
+  .object({
+    kind: z.literal('battle'),
+    ruleset: z.enum(RULESET_IDS),
+    name: z.string(),
+    turn: z.number(),
+    /** Steps resolved so far: the page follows the battle by it. */
+    steps: z.number(),
+    board: PlayerBoard,
+    sides: z.array(z.object({ name: z.string(), ours: z.boolean() }).strict()),
+    pieces: z.array(PlayerPiece),
+    /** The rolls of the last step resolved (faces only when the GM shows dice as rolled). */
+    lastRolls: z.array(PlayerRoll),
+    over: z.boolean(),
+    winner: z.string().nullable(),
+    mmPerPx: z.number()
+  })
+  .strict()
+export type PlayerBattle = z.infer<typeof PlayerBattle>
+
+export const PlayerPayload = z.discriminatedUnion('kind', [
+  PlayerBattle,
+  z.object({ kind: z.literal('blackout'), text: z.string() }).strict(),
+  z.object({ kind: z.literal('nothing'), text: z.string() }).strict()
+])
+export type PlayerPayload = z.infer<typeof PlayerPayload>
+
+export const playerContracts = {
+  'players.settings': contract({
+    summary: "The players' screen: what it shows (follow the GM or one battle), the blackout, its scale and the GM's choices for the battle shown.",
+    scope: 'campaign',
+    mutates: false,
+    input: NoInput,
+    output: PlayerSettings
+  }),
+  'players.set': contract({
+    summary: "Change the players' screen: follow the GM or show one battle, the blackout, the scale, and per battle the players' side, how the enemy's numbers show and whether dice show as rolled.",
+    scope: 'campaign',
+    mutates: true,
+    input: PlayerSettingsInput,
+    output: PlayerSettings
+  }),
+  'players.payload': contract({
+    summary: "What the players' screen shows now: only what the players may see of the battle (never the AI's intentions or the odds), or the blackout.",
+    scope: 'campaign',
+    mutates: false,
+    input: NoInput,
+    output: PlayerPayload
+  }),
+  'players.closeLan': contract({
+    summary: "Close the players' screen on the local network (opened with --players-lan or the desktop menu): its link stops working at once.",
+    scope: 'app',
+    mutates: false,
+    input: NoInput,
+    output: z.object({ closed: z.boolean() }).strict()
+  })
+}
