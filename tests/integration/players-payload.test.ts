@@ -4,12 +4,14 @@
  * allow-list schema (no field beyond it), and no GM-only field (the AI's intentions, the odds, the
  * dice generator, the orders, the set-up's numbers) appears anywhere in it. The GM's choices per
  * battle (enemy numbers exact / approximate / hidden, dice as rolled or only results) show as chosen;
- * the blackout sends nothing of the battle; the settings are undone by the campaign's undo.
+ * the blackout sends nothing of the battle; the settings are undone by the campaign's undo. A voyage
+ * under way shows its chart when no battle is fought: the coasts, areas and ports drawn, the track and
+ * position, the day — never the encounter odds, the dice, what waits for the GM or the GM's notes.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Door } from '../../src/main/door/door'
 import type { CommandName, CommandOutput } from '../../src/shared/commands'
-import { PlayerPayload, type PlayerBattle } from '../../src/shared/commands/players'
+import { PlayerPayload, type PlayerBattle, type PlayerVoyage } from '../../src/shared/commands/players'
 import { dropSample, openSample, seaDogVsMerchantman, type SampleSession } from './battles-ops'
 
 let s: SampleSession
@@ -39,6 +41,50 @@ function checkPayload(p: unknown): PlayerBattle {
   const leaked = [...keysOf(p)].filter((k) => DENY.includes(k))
   expect(leaked).toEqual([])
   if (parsed.kind !== 'battle') throw new Error(`expected a battle, got ${parsed.kind}`)
+  return parsed
+}
+
+/** The GM's alone on a voyage's chart: none may appear at any depth of its payload. */
+const VOYAGE_DENY = [
+  ...DENY,
+  'notes',
+  'nation',
+  'pirateHaven',
+  'major',
+  'colonial',
+  'checkEvery',
+  'kind' + 'Odds',
+  'rolls',
+  'dice',
+  'roll',
+  'encounters',
+  'nextCheckDay',
+  'wind',
+  'weather',
+  'delays',
+  'passengers',
+  'log',
+  'battleId',
+  'voyageId',
+  'portId',
+  'course',
+  'offset',
+  'stop',
+  'legs',
+  'routes',
+  'ships' + 'Speed',
+  'speed',
+  'nmPerDay'
+]
+
+/** A voyage's payload: exactly the strict schema, no GM-only key anywhere, and no GM note's text either. */
+function checkVoyage(p: unknown, notes: string[]): PlayerVoyage {
+  const parsed = PlayerPayload.parse(p)
+  expect(parsed).toEqual(p)
+  expect([...keysOf(p)].filter((k) => k !== 'kind' && VOYAGE_DENY.includes(k))).toEqual([])
+  const text = JSON.stringify(p)
+  for (const n of notes) if (n) expect(text).not.toContain(n)
+  if (parsed.kind !== 'voyage') throw new Error(`expected a voyage, got ${parsed.kind}`)
   return parsed
 }
 
@@ -107,5 +153,58 @@ describe("players' screen payload (issue 21)", () => {
     const fixed = checkPayload(await call('players.payload'))
     expect(fixed).toMatchObject({ ruleset: 'galleys', mmPerPx: 0.5, board: { kind: 'table', unit: 'mm' } })
     expect(second.battleId).not.toBe(first.battleId)
+  })
+
+  it("a voyage under way: its chart shows when no battle is fought and moves on a day's sail; a battle fought shows instead; the GM's choices", async () => {
+    const ships = await call('ships.list')
+    const lucia = ships.find((x) => x.name === 'Santa Lucia')!.id
+    const ports = await call('ports.list')
+    const port = (n: string) => ports.find((p) => p.name === n)!.id
+    const notes = (ports as { notes?: string }[]).map((p) => p.notes ?? '').filter((n) => n.length > 8)
+    expect(notes.length).toBeGreaterThan(0)
+    const v = await call('voyages.start', { shipIds: [lucia], route: [port('San Cristóbal'), port('La Bucca')], dice: [5] })
+    const chart = await call('chart.get')
+    const first = checkVoyage(await call('players.payload'), notes)
+    expect(first).toMatchObject({ name: v.name, from: 'San Cristóbal', to: 'La Bucca', status: 'at sea', ships: ['Santa Lucia'], daysAtSea: 0 })
+    expect(first.chart.ports.map((p) => p.name).sort()).toEqual(chart.ports.filter((p) => p.x !== null).map((p) => p.name).sort())
+    expect(first.chart.land.length).toBe(chart.land.length)
+    expect(first.chart.areas.map((a) => a.name)).toEqual(chart.areas.map((a) => a.name))
+    expect(first.position).toEqual(chart.voyages.find((x) => x.voyageId === v.id)!.position)
+    const settings = await call('players.settings')
+    expect(settings).toMatchObject({ showVoyage: true, showing: null, showingVoyage: { voyageId: v.id, name: v.name } })
+    expect(settings.voyages).toContainEqual({ voyageId: v.id, name: v.name, atSea: true })
+
+    // A day's sail: the day, the days at sea, the position and the track move on.
+    await call('voyages.sail', { voyageId: v.id, days: 1 })
+    const next = checkVoyage(await call('players.payload'), notes)
+    expect(next.daysAtSea).toBe(1)
+    expect(next.day).not.toBe(first.day)
+    expect(next.position).not.toEqual(first.position)
+    expect(next.track.length).toBeGreaterThan(first.track.length)
+    expect(next.track[next.track.length - 1]).toEqual(next.position)
+
+    // The GM's "no voyages" leaves the chart off; undone, it is back.
+    await call('players.set', { showVoyage: false })
+    expect((await call('players.payload')).kind).not.toBe('voyage')
+    await call('history.undo')
+    expect(checkVoyage(await call('players.payload'), notes).daysAtSea).toBe(1)
+    // A battle being fought shows instead.
+    const { battleId } = await STARTS.galleys!()
+    expect(checkPayload(await call('players.payload')).ruleset).toBe('galleys')
+
+    // Fixed on the voyage: it shows even with a battle being fought.
+    await call('players.set', { follow: false, voyageId: v.id })
+    expect(checkVoyage(await call('players.payload'), notes).name).toBe(v.name)
+    expect((await call('players.settings')).battleId).toBeNull()
+    // A battle and a voyage at once, or a voyage there is not: refused at the field, nothing changed.
+    const snap = s.snapshot()
+    const both = await s.fail('players.set', { battleId, voyageId: v.id })
+    expect(both).toMatchObject({ code: 'invalid_input', details: { issues: [{ field: 'voyageId' }] } })
+    expect((await s.fail('players.set', { voyageId: 9999 })).details).toMatchObject({ field: 'voyageId' })
+    expect(s.snapshot()).toEqual(snap)
+    // Choosing a battle clears the voyage chosen.
+    await call('players.set', { battleId })
+    expect(await call('players.settings')).toMatchObject({ battleId, voyageId: null })
+    expect(checkPayload(await call('players.payload')).ruleset).toBe('galleys')
   })
 })

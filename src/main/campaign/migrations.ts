@@ -773,6 +773,16 @@ export const MIGRATIONS: readonly Migration[] = [
         dice TEXT NOT NULL DEFAULT 'rolled' CHECK (dice IN ('rolled', 'results'))
       );
     `
+  },
+  {
+    // Helper p2: the players' screen shows the voyage's chart (issue 21).
+    id: '0023_players_voyage',
+    sql: `
+      -- Following, the chart of the newest voyage at sea shows when no battle is fought (show_voyage);
+      -- fixed, the GM may choose a voyage instead of a battle (voyage_id).
+      ALTER TABLE players_screen ADD COLUMN show_voyage INTEGER NOT NULL DEFAULT 1 CHECK (show_voyage IN (0, 1));
+      ALTER TABLE players_screen ADD COLUMN voyage_id INTEGER REFERENCES voyage(id) ON DELETE SET NULL;
+    `
   }
 ]
 

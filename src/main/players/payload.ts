@@ -6,8 +6,12 @@ import {
   type PlayerBattleChoices,
   type PlayerCondition,
   type PlayerPiece,
-  type PlayerSettings
+  type PlayerSettings,
+  type PlayerVoyage
 } from '../../shared/commands/players'
+import { waterWords } from '../../shared/words'
+import { currentDay, labelOf } from '../campaign-core/clock-state'
+import { chartOf, listVoyages } from '../theah/voyages'
 import type { AtriliaSetup, AtriliaState } from '../../shared/atrilia/types'
 import type { BroadsidesSetup, BroadsidesState } from '../../shared/broadsides/types'
 import type { GalleysSetup, GalleysState } from '../../shared/galleys/types'
@@ -31,6 +35,8 @@ interface ScreenRow {
   battle_id: number | null
   blackout: number
   mm_per_px: number
+  show_voyage: number
+  voyage_id: number | null
 }
 interface ChoiceRow {
   players_side: string | null
@@ -39,7 +45,35 @@ interface ChoiceRow {
 }
 
 const screenRow = (db: Db): ScreenRow =>
-  (stmt(db, `SELECT follow, battle_id, blackout, mm_per_px FROM players_screen WHERE id = 1`).get() as ScreenRow | undefined) ?? { follow: 1, battle_id: null, blackout: 0, mm_per_px: MM_PER_PX_DEFAULT }
+  (stmt(db, `SELECT follow, battle_id, blackout, mm_per_px, show_voyage, voyage_id FROM players_screen WHERE id = 1`).get() as ScreenRow | undefined) ?? {
+    follow: 1,
+    battle_id: null,
+    blackout: 0,
+    mm_per_px: MM_PER_PX_DEFAULT,
+    show_voyage: 1,
+    voyage_id: null
+  }
+
+type Shown = { kind: 'battle'; id: number } | { kind: 'voyage'; id: number } | null
+
+/**
+ * What the screen shows: following, the newest battle still fought; else (when the GM shows voyages) the
+ * newest voyage at sea; else the newest battle. Fixed: the GM's battle, else the GM's voyage.
+ */
+function shown(db: Db, row: ScreenRow): Shown {
+  if (!row.follow) {
+    if (row.battle_id !== null) return { kind: 'battle', id: row.battle_id }
+    return row.voyage_id !== null ? { kind: 'voyage', id: row.voyage_id } : null
+  }
+  const active = stmt(db, `SELECT id FROM battle WHERE status = 'active' ORDER BY id DESC LIMIT 1`).get() as { id: number } | undefined
+  if (active) return { kind: 'battle', id: active.id }
+  if (row.show_voyage) {
+    const atSea = stmt(db, `SELECT id FROM voyage WHERE status = 'atSea' ORDER BY id DESC LIMIT 1`).get() as { id: number } | undefined
+    if (atSea) return { kind: 'voyage', id: atSea.id }
+  }
+  const id = shownBattle(db, row)
+  return id === null ? null : { kind: 'battle', id }
+}
 
 /** The battle the screen shows: following, the newest still fought (else the newest); fixed, the GM's. */
 function shownBattle(db: Db, row: ScreenRow): number | null {
@@ -66,13 +100,20 @@ export function choicesOf(db: Db, battleId: number): PlayerBattleChoices {
 
 export function playerSettings(db: Db): PlayerSettings {
   const row = screenRow(db)
-  const id = shownBattle(db, row)
+  const now = shown(db, row)
+  const id = now?.kind === 'battle' ? now.id : null
+  const voyages = listVoyages(db).map((v) => ({ voyageId: v.id, name: v.name, atSea: v.status === 'atSea' }))
+  const v = now?.kind === 'voyage' ? voyages.find((x) => x.voyageId === now.id) : undefined
   return {
     follow: row.follow === 1,
     battleId: row.battle_id,
+    voyageId: row.voyage_id,
+    showVoyage: row.show_voyage === 1,
     blackout: row.blackout === 1,
     mmPerPx: row.mm_per_px,
     showing: id === null ? null : choicesOf(db, id),
+    showingVoyage: v ? { voyageId: v.voyageId, name: v.name } : null,
+    voyages,
     sides: id === null ? [] : sidesOf(db, id)
   }
 }
@@ -80,6 +121,8 @@ export function playerSettings(db: Db): PlayerSettings {
 export interface PlayerSettingsChange {
   follow?: boolean
   battleId?: number | null
+  voyageId?: number | null
+  showVoyage?: boolean
   blackout?: boolean
   mmPerPx?: number
   battle?: { battleId: number; playersSide?: string; enemy?: PlayerBattleChoices['enemy']; dice?: PlayerBattleChoices['dice'] }
@@ -91,6 +134,14 @@ const battleExists = (db: Db, id: number, field: string): void => {
 
 export function setPlayerSettings(db: Db, c: PlayerSettingsChange): PlayerSettings {
   if (c.battleId !== undefined && c.battleId !== null) battleExists(db, c.battleId, 'battleId')
+  if (c.voyageId !== undefined && c.voyageId !== null) {
+    if (c.battleId !== undefined && c.battleId !== null) {
+      throw new CommandError('invalid_input', 'voyageId: choose a battle or a voyage to show, not both.', {
+        issues: [{ field: 'voyageId', message: 'choose a battle or a voyage to show, not both' }]
+      })
+    }
+    if (!stmt(db, `SELECT 1 FROM voyage WHERE id = ?`).get(c.voyageId)) throw new CommandError('not_found', 'There is no such voyage.', { field: 'voyageId' })
+  }
   if (c.battle) {
     battleExists(db, c.battle.battleId, 'battle.battleId')
     const now = choicesOf(db, c.battle.battleId)
@@ -109,11 +160,19 @@ export function setPlayerSettings(db: Db, c: PlayerSettingsChange): PlayerSettin
     )
   }
   const row = screenRow(db)
-  stmt(db, `INSERT INTO players_screen (id, follow, battle_id, blackout, mm_per_px) VALUES (1, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET follow = excluded.follow, battle_id = excluded.battle_id, blackout = excluded.blackout, mm_per_px = excluded.mm_per_px`).run(
+  // The fixed view shows one thing: a battle chosen clears the voyage chosen, and the other way round.
+  const battleId = c.battleId !== undefined ? c.battleId : c.voyageId ? null : row.battle_id
+  const voyageId = c.voyageId !== undefined ? c.voyageId : c.battleId ? null : row.voyage_id
+  stmt(
+    db,
+    `INSERT INTO players_screen (id, follow, battle_id, blackout, mm_per_px, show_voyage, voyage_id) VALUES (1, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET follow = excluded.follow, battle_id = excluded.battle_id, blackout = excluded.blackout, mm_per_px = excluded.mm_per_px, show_voyage = excluded.show_voyage, voyage_id = excluded.voyage_id`
+  ).run(
     (c.follow ?? row.follow === 1) ? 1 : 0,
-    c.battleId !== undefined ? c.battleId : row.battle_id,
+    battleId,
     (c.blackout ?? row.blackout === 1) ? 1 : 0,
-    c.mmPerPx ?? row.mm_per_px
+    c.mmPerPx ?? row.mm_per_px,
+    (c.showVoyage ?? row.show_voyage === 1) ? 1 : 0,
+    voyageId
   )
   return playerSettings(db)
 }
@@ -330,11 +389,47 @@ export function battlePayload(db: Db, battleId: number, mmPerPx: number): Player
   }
 }
 
+const VOYAGE_STATUS: Record<string, string> = { atSea: 'at sea', arrived: 'arrived', lost: 'lost' }
+
+/**
+ * A voyage's chart for the players, built field by field from the GM's chart: the coasts, the sea areas
+ * (name and water), the ports placed (name and place), this voyage's track so far and position, the day.
+ * Nothing else of the chart or the voyage is read into it.
+ */
+export function voyagePayload(db: Db, voyageId: number): PlayerVoyage {
+  const chart = chartOf(db)
+  const track = chart.voyages.find((v) => v.voyageId === voyageId)
+  const summary = listVoyages(db).find((v) => v.id === voyageId)
+  if (!track || !summary) throw new CommandError('not_found', 'There is no such voyage.', { field: 'voyageId' })
+  const pt = (p: { x: number; y: number }) => ({ x: p.x, y: p.y })
+  const days = stmt(db, `SELECT days_at_sea FROM voyage WHERE id = ?`).get(voyageId) as { days_at_sea: number }
+  return {
+    kind: 'voyage',
+    name: summary.name,
+    day: labelOf(db)(currentDay(db)),
+    daysAtSea: days.days_at_sea,
+    status: VOYAGE_STATUS[summary.status] ?? summary.status,
+    from: summary.from,
+    to: summary.to,
+    ships: summary.ships,
+    chart: {
+      width: chart.settings.width,
+      height: chart.settings.height,
+      land: chart.land.map((l) => ({ name: l.name, polygon: l.polygon.map(pt) })),
+      areas: chart.areas.map((a) => ({ name: a.name, water: waterWords(a.kind), polygon: a.polygon.map(pt) })),
+      ports: chart.ports.flatMap((p) => (p.x === null || p.y === null ? [] : [{ name: p.name, x: p.x, y: p.y }]))
+    },
+    track: track.track.map(pt),
+    position: track.position ? pt(track.position) : null
+  }
+}
+
 /** What the players' screen shows now, checked against its strict schema (nothing else leaves). */
 export function playerPayload(db: Db): PlayerPayload {
   const row = screenRow(db)
   if (row.blackout) return PlayerPayload.parse({ kind: 'blackout', text: 'The sea is hidden' })
-  const id = shownBattle(db, row)
-  if (id === null) return PlayerPayload.parse({ kind: 'nothing', text: 'No battle is being fought.' })
-  return PlayerPayload.parse(battlePayload(db, id, row.mm_per_px))
+  const now = shown(db, row)
+  if (now === null) return PlayerPayload.parse({ kind: 'nothing', text: 'No battle is being fought.' })
+  if (now.kind === 'voyage') return PlayerPayload.parse(voyagePayload(db, now.id))
+  return PlayerPayload.parse(battlePayload(db, now.id, row.mm_per_px))
 }

@@ -39,11 +39,19 @@ export const PlayerSettings = z
     follow: z.boolean(),
     /** The battle shown when not following (null: none chosen). */
     battleId: Id.nullable(),
+    /** The voyage shown when not following and no battle is chosen (null: none chosen). */
+    voyageId: Id.nullable(),
+    /** Following: when no battle is being fought, show the chart of the newest voyage at sea. */
+    showVoyage: z.boolean(),
     /** "The sea is hidden": the page shows nothing else. */
     blackout: z.boolean(),
     mmPerPx: z.number(),
     /** The battle the screen shows now (after following), with the GM's choices for it. */
     showing: PlayerBattleChoices.nullable(),
+    /** The voyage whose chart the screen shows now (null: a battle or nothing). */
+    showingVoyage: z.object({ voyageId: Id, name: z.string() }).strict().nullable(),
+    /** The voyages the GM may fix the screen on (newest first). */
+    voyages: z.array(z.object({ voyageId: Id, name: z.string(), atSea: z.boolean() }).strict()),
     /** The sides of the battle shown, to choose the players' side from. */
     sides: z.array(z.object({ side: z.string(), name: z.string() }).strict())
   })
@@ -54,6 +62,8 @@ export const PlayerSettingsInput = z
   .object({
     follow: z.boolean().optional(),
     battleId: Id.nullable().optional(),
+    voyageId: Id.nullable().optional(),
+    showVoyage: z.boolean().optional(),
     blackout: z.boolean().optional(),
     mmPerPx: z.number().min(0.01, 'must be at least 0.01 mm a pixel').max(10, 'must be at most 10 mm a pixel').optional(),
     /** The choices for one battle (any of its fields). */
@@ -128,8 +138,44 @@ export const PlayerBattle = z
   .strict()
 export type PlayerBattle = z.infer<typeof PlayerBattle>
 
+const ChartPoint = z.object({ x: z.number(), y: z.number() }).strict()
+
+/**
+ * A voyage's chart as the players may see it: the coasts and the sea areas drawn (names and water only,
+ * never how often encounters are checked), the ports placed (names only: no notes, nations or flags),
+ * the squadron's track so far and where she is now, and the day. Never the encounter odds, the dice,
+ * what waits for the GM, or the GM's notes.
+ */
+export const PlayerVoyage = z
+  .object({
+    kind: z.literal('voyage'),
+    name: z.string(),
+    /** The campaign's day, in words. */
+    day: z.string(),
+    daysAtSea: z.number().int(),
+    /** At sea, arrived or lost, in words. */
+    status: z.string(),
+    from: z.string(),
+    to: z.string(),
+    ships: z.array(z.string()),
+    chart: z
+      .object({
+        width: z.number(),
+        height: z.number(),
+        land: z.array(z.object({ name: z.string(), polygon: z.array(ChartPoint) }).strict()),
+        areas: z.array(z.object({ name: z.string(), water: z.string(), polygon: z.array(ChartPoint) }).strict()),
+        ports: z.array(z.object({ name: z.string(), x: z.number(), y: z.number() }).strict())
+      })
+      .strict(),
+    track: z.array(ChartPoint),
+    position: ChartPoint.nullable()
+  })
+  .strict()
+export type PlayerVoyage = z.infer<typeof PlayerVoyage>
+
 export const PlayerPayload = z.discriminatedUnion('kind', [
   PlayerBattle,
+  PlayerVoyage,
   z.object({ kind: z.literal('blackout'), text: z.string() }).strict(),
   z.object({ kind: z.literal('nothing'), text: z.string() }).strict()
 ])
@@ -137,21 +183,21 @@ export type PlayerPayload = z.infer<typeof PlayerPayload>
 
 export const playerContracts = {
   'players.settings': contract({
-    summary: "The players' screen: what it shows (follow the GM or one battle), the blackout, its scale and the GM's choices for the battle shown.",
+    summary: "The players' screen: what it shows (follow the GM or one battle or voyage), the blackout, its scale and the GM's choices for the battle shown.",
     scope: 'campaign',
     mutates: false,
     input: NoInput,
     output: PlayerSettings
   }),
   'players.set': contract({
-    summary: "Change the players' screen: follow the GM or show one battle, the blackout, the scale, and per battle the players' side, how the enemy's numbers show and whether dice show as rolled.",
+    summary: "Change the players' screen: follow the GM (and whether a voyage's chart shows when no battle is fought) or show one battle or one voyage, the blackout, the scale, and per battle the players' side, how the enemy's numbers show and whether dice show as rolled.",
     scope: 'campaign',
     mutates: true,
     input: PlayerSettingsInput,
     output: PlayerSettings
   }),
   'players.payload': contract({
-    summary: "What the players' screen shows now: only what the players may see of the battle (never the AI's intentions or the odds), or the blackout.",
+    summary: "What the players' screen shows now: only what the players may see of the battle (never the AI's intentions or the odds) or of the voyage's chart (never its encounter odds, dice or notes), or the blackout.",
     scope: 'campaign',
     mutates: false,
     input: NoInput,
