@@ -4,7 +4,9 @@ import { apiOk, openSample, useHost } from './harness'
 /**
  * The players' screen (issue 21) in Chromium: a Galleys & Galleons battle open in the GM's browser,
  * the players' page open in a second browser follows it — a step resolved shows there — the enemy's
- * numbers the GM hides show as hidden, and the page goes dark when the GM hides the sea.
+ * numbers the GM hides show as hidden, and the page goes dark when the GM hides the sea. With a voyage
+ * under way and no battle fought, the players' page shows the voyage's chart, and moves on when the GM
+ * sails a day from the voyage's page.
  */
 
 const { start, browser } = useHost()
@@ -45,5 +47,45 @@ describe("the players' screen in Chromium", () => {
     expect(await players.page.locator('[data-testid=players-pieces]').count()).toBe(0)
     await players.page.screenshot({ path: '/tmp/p-blackout.png' })
     await page.screenshot({ path: '/tmp/p-gm-dialog.png' })
+  })
+
+  it("shows the voyage's chart with no battle fought and moves on when the GM sails a day", async () => {
+    const { host, page } = await start({ viewport: { width: 1280, height: 800 } })
+    await openSample(page)
+    const ships = await apiOk<{ id: number; name: string }[]>(host, 'ships.list')
+    const ports = await apiOk<{ id: number; name: string }[]>(host, 'ports.list')
+    const port = (n: string) => ports.find((p) => p.name === n)!.id
+    const v = await apiOk<{ id: number; name: string }>(host, 'voyages.start', {
+      shipIds: [ships.find((x) => x.name === 'Santa Lucia')!.id],
+      route: [port('San Cristóbal'), port('La Bucca')],
+      dice: [5]
+    })
+    await page.evaluate(`window.location.hash = '#/campaign/voyages/${v.id}'`)
+    await page.locator('[data-test=voyage-players-screen]').waitFor()
+
+    const players = await browser({ width: 1280, height: 800 })
+    await players.page.goto(`${host.origin}/?token=${host.token}#/players`)
+    const day = players.page.locator('[data-testid=players-day]')
+    await day.getByText('0 days at sea').waitFor()
+    const chart = players.page.locator('[data-testid=players-chart]')
+    expect(await chart.locator('.port').count()).toBeGreaterThan(5)
+    expect(await chart.locator('.land, .area').count()).toBeGreaterThan(0)
+    const at = async () => players.page.locator('[data-testid=players-position]').evaluate((g) => `${g.getAttribute('data-x')},${g.getAttribute('data-y')}`)
+    const before = await at()
+
+    // The GM sails a day from the voyage's page: the players' chart moves on.
+    await page.locator('[data-test=sail-day]').click()
+    await day.getByText('1 day at sea').waitFor()
+    expect(await at()).not.toBe(before)
+    await players.page.locator('[data-testid=players-track]').waitFor()
+    expect(await players.page.getByText('La Bucca', { exact: true }).count()).toBeGreaterThan(0)
+    // Nothing the GM alone sees: no port notes on the players' page.
+    expect(await players.page.getByText('The pirate haven: no questions asked').count()).toBe(0)
+    await players.page.screenshot({ path: '/tmp/p2-voyage.png' })
+
+    // The GM's dialog on the voyage page: it says what shows now.
+    await page.locator('[data-test=voyage-players-screen]').click()
+    await page.getByRole('dialog').locator('[data-test=players-showing]').getByText(`the chart of ${v.name}`).waitFor()
+    await page.screenshot({ path: '/tmp/p2-gm-dialog.png' })
   })
 })
