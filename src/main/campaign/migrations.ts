@@ -775,7 +775,7 @@ export const MIGRATIONS: readonly Migration[] = [
     `
   },
   {
-    // Helper p2: the players' screen shows the voyage's chart (issue 21).
+    // The players' screen shows the voyage's chart (issue 21).
     id: '0023_players_voyage',
     sql: `
       -- Following, the chart of the newest voyage at sea shows when no battle is fought (show_voyage);
