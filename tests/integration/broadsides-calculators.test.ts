@@ -44,8 +44,8 @@ const refused = async (name: string, body: unknown, field: string): Promise<stri
 
 describe('broadsides.* calculators (seed 001)', () => {
   it('seed 001 §Maneuver Decks (rules guide §5): broadsides.deck — Forward up to speed, Damage per mast, turn cards out by damaged rows', async () => {
-    expect(await ok('broadsides.deck', { speed: 3, mastsLost: 0, hullRows: { port: [], starboard: [] } })).toEqual({ forward: 3, turnPort: 1, turnStarboard: 1, anchor: 1, damage: 0, size: 6 })
-    expect(await ok('broadsides.deck', { speed: 1, mastsLost: 1, hullRows: { port: [0], starboard: [3, 4] } })).toEqual({ forward: 1, turnPort: 0, turnStarboard: 0, anchor: 1, damage: 1, size: 3 })
+    expect(await ok('broadsides.deck', { speed: 3, mastsLost: 0, hullRows: { port: [], starboard: [] } })).toMatchObject({ forward: 3, turnPort: 1, turnStarboard: 1, anchor: 1, damage: 0, size: 6, terms: expect.any(Array) })
+    expect(await ok('broadsides.deck', { speed: 1, mastsLost: 1, hullRows: { port: [0], starboard: [3, 4] } })).toMatchObject({ forward: 1, turnPort: 0, turnStarboard: 0, anchor: 1, damage: 1, size: 3, terms: expect.any(Array) })
     expect(await refused('broadsides.deck', { speed: 4, mastsLost: 0, hullRows: { port: [], starboard: [] } }, 'speed')).toMatch(/at most 3/)
     expect(await refused('broadsides.deck', { speed: 2, mastsLost: 0, hullRows: { port: [1, 1], starboard: [] } }, 'hullRows.port.1')).toMatch(/listed twice/)
   })
@@ -75,15 +75,18 @@ describe('broadsides.* calculators (seed 001)', () => {
       attacker: { roll: 4, crew: 3, officers: ['captain'] },
       defender: { roll: 3, crew: 2, officers: ['firstMate'], topOfLadder: true, higherDeck: true }
     })
-    expect(r).toEqual({ attack: 9, defence: 8, loser: 'defender', losses: 1 })
-    expect(await ok('broadsides.melee', { attacker: { roll: 2, crew: 1, officers: [] }, defender: { roll: 1, crew: 2, officers: [] } })).toEqual({ attack: 3, defence: 3, loser: null, losses: 0 })
+    expect(r).toMatchObject({ attack: 9, defence: 8, loser: 'defender', losses: 1 })
+    // Each total is the sum of its terms (the breakdown the GM reads).
+    const sum = (ts: { value: number }[]) => ts.reduce((a, t) => a + t.value, 0)
+    expect([sum((r as { attackTerms: { value: number }[] }).attackTerms), sum((r as { defenceTerms: { value: number }[] }).defenceTerms)]).toEqual([9, 8])
+    expect(await ok('broadsides.melee', { attacker: { roll: 2, crew: 1, officers: [] }, defender: { roll: 1, crew: 2, officers: [] } })).toMatchObject({ attack: 3, defence: 3, loser: null, losses: 0, attackTerms: expect.any(Array), defenceTerms: expect.any(Array) })
     expect(await refused('broadsides.melee', { attacker: { roll: 2, crew: 1, officers: ['captain', 'boatswain'] }, defender: { roll: 1, crew: 2, officers: [] } }, 'attacker.officers')).toMatch(/officers included/)
     expect(await refused('broadsides.melee', { attacker: { roll: 2, crew: 1, officers: ['bosun'] }, defender: { roll: 1, crew: 2, officers: [] } }, 'attacker.officers.0')).toBeTruthy()
   })
   it('seed 001 §Wind (rules guide §5 Compass): broadsides.wind — back, hold or veer one point', async () => {
-    expect(await ok('broadsides.wind', { direction: 0, roll: 1 })).toEqual({ direction: 7 })
-    expect(await ok('broadsides.wind', { direction: 5, roll: 3 })).toEqual({ direction: 5 })
-    expect(await ok('broadsides.wind', { direction: 7, roll: 6 })).toEqual({ direction: 0 })
+    expect(await ok('broadsides.wind', { direction: 0, roll: 1 })).toEqual({ direction: 7, shift: -1 })
+    expect(await ok('broadsides.wind', { direction: 5, roll: 3 })).toEqual({ direction: 5, shift: 0 })
+    expect(await ok('broadsides.wind', { direction: 7, roll: 6 })).toEqual({ direction: 0, shift: 1 })
     expect(await refused('broadsides.wind', { direction: 8, roll: 1 }, 'direction')).toMatch(/at most 7/)
   })
 })

@@ -10,7 +10,7 @@ import { buildDeck } from '../../src/shared/broadsides/maneuver-deck'
 import { playCard } from '../../src/shared/broadsides/maneuvers'
 import { melee, strikes } from '../../src/shared/broadsides/melee'
 import { cannonMoveProblem, capacity, gridOf, ladderTop, outerSide, pathProblem } from '../../src/shared/broadsides/ship-deck'
-import { BROADSIDES_RULES as R, TemplatesSchema, BROADSIDES_TEMPLATES, BROADSIDES_TABLE_DEFS } from '../../src/shared/broadsides/tables'
+import { BROADSIDES_RULES as R, DeckSchema, TemplatesSchema, BROADSIDES_TEMPLATES, BROADSIDES_TABLE_DEFS } from '../../src/shared/broadsides/tables'
 import { openingWind, shiftWind, withWind } from '../../src/shared/broadsides/wind'
 
 const frigate = gridOf(R.ships.frigate!)
@@ -33,7 +33,7 @@ describe('seed 001 §Wind (rules guide §5 Compass)', () => {
   })
   it('each later turn: 1–2 backs one point, 3–4 holds, 5–6 veers one point', () => {
     expect([1, 2, 3, 4, 5, 6].map((roll) => shiftWind(R.wind, 0, roll).direction)).toEqual([7, 7, 0, 0, 1, 1])
-    expect(windCalc({ direction: 7, roll: 6 })).toEqual({ direction: 0 })
+    expect(windCalc({ direction: 7, roll: 6 })).toEqual({ direction: 0, shift: 1 })
     expect(() => windCalc({ direction: 8, roll: 1 })).toThrow()
   })
   it('rules guide §5: "facing with the wind" is the wind from astern or either quarter', () => {
@@ -98,6 +98,13 @@ describe('seed 001 §Reefs', () => {
 })
 
 describe('seed 001 §Maneuver Decks (rules guide §5 Building the maneuver deck)', () => {
+  it('a deck holds at most the 6 cards a d6 can draw: an edited table of 7 is refused at its size, with why', () => {
+    const r = DeckSchema.safeParse({ ...R.deck, size: 7 })
+    expect(r.success).toBe(false)
+    expect(r.error!.issues[0]!.path).toEqual(['size'])
+    expect(r.error!.issues[0]!.message).toMatch(/at most 6: a card is drawn by a d6/)
+    expect(DeckSchema.safeParse({ ...R.deck, size: 6 }).success).toBe(true)
+  })
   const b = (speed: number, mastsLost = 0, portRows = 0, starboardRows = 0) => buildDeck(R.deck, { speed, mastsLost, portRows, starboardRows }).counts
   it('Forward cards up to the speed, then Turn Port, Turn Starboard, Anchor until 6', () => {
     expect(b(3)).toEqual({ forward: 3, turnPort: 1, turnStarboard: 1, anchor: 1, damage: 0, size: 6 })
@@ -114,7 +121,10 @@ describe('seed 001 §Maneuver Decks (rules guide §5 Building the maneuver deck)
     expect(b(0, 0, 3, 0)).toMatchObject({ turnStarboard: 0, size: 4 })
     expect(b(0, 0, 0, 1)).toMatchObject({ turnPort: 1, turnStarboard: 2, size: 5 })
     // A stacked row is listed once: the calculator counts rows, and refuses a row listed twice.
-    expect(deckCalc({ speed: 3, mastsLost: 0, hullRows: { port: [2, 4], starboard: [] } })).toEqual({ forward: 3, turnPort: 1, turnStarboard: 0, anchor: 1, damage: 0, size: 5 })
+    const built = deckCalc({ speed: 3, mastsLost: 0, hullRows: { port: [2, 4], starboard: [] } })
+    expect(built).toMatchObject({ forward: 3, turnPort: 1, turnStarboard: 0, anchor: 1, damage: 0, size: 5 })
+    // The calculator gives the deck's breakdown too, one term per reason a card went in or out.
+    expect(built.terms.length).toBeGreaterThan(0)
     const bad = DeckInput.safeParse({ speed: 3, mastsLost: 0, hullRows: { port: [2, 2], starboard: [] } })
     expect(bad.success).toBe(false)
     expect(bad.error!.issues[0]!.path).toEqual(['hullRows', 'port', 1])
@@ -225,13 +235,17 @@ describe('seed 001 §Boarding Action and §Crew (officers): melee', () => {
   it('attacker 1 die + 1 a crew + officers; defender + ladder top + higher deck + officers; the loser removes the difference', () => {
     const r = melee(R.melee, R.officers, { roll: 4, crew: 3, officers: ['captain'] }, { roll: 3, crew: 2, officers: ['firstMate'], topOfLadder: true, higherDeck: true })
     expect(r).toMatchObject({ attack: 9, defence: 8, loser: 'defender', losses: 1 })
-    expect(meleeCalc({ attacker: { roll: 1, crew: 2, officers: ['masterGunner', 'boatswain'] }, defender: { roll: 6, crew: 1, officers: [] } })).toEqual({
+    expect(meleeCalc({ attacker: { roll: 1, crew: 2, officers: ['masterGunner', 'boatswain'] }, defender: { roll: 6, crew: 1, officers: [] } })).toMatchObject({
       attack: 4,
       defence: 7,
       loser: 'attacker',
       losses: 3
     })
-    expect(meleeCalc({ attacker: { roll: 3, crew: 2, officers: [] }, defender: { roll: 4, crew: 1, officers: [] } })).toEqual({ attack: 5, defence: 5, loser: null, losses: 0 })
+    const tie = meleeCalc({ attacker: { roll: 3, crew: 2, officers: [] }, defender: { roll: 4, crew: 1, officers: [] } })
+    expect(tie).toMatchObject({ attack: 5, defence: 5, loser: null, losses: 0 })
+    // Each side's total is the sum of its terms.
+    expect(tie.attackTerms.reduce((a, t) => a + t.value, 0)).toBe(tie.attack)
+    expect(tie.defenceTerms.reduce((a, t) => a + t.value, 0)).toBe(tie.defence)
   })
   it('crew counts every unit in the space: more officers than crew is refused at the field', () => {
     const r = MeleeInput.safeParse({ attacker: { roll: 3, crew: 1, officers: ['captain', 'firstMate'] }, defender: { roll: 4, crew: 1, officers: [] } })

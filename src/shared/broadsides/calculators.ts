@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { drift, hitLocation } from './cannon-fire'
+import type { Term } from '../battle/ruleset'
 import { buildDeck, type DeckCounts } from './maneuver-deck'
 import { reefTokens } from './maneuvers'
 import { melee } from './melee'
@@ -27,9 +28,10 @@ export const DeckInput = z
   .object({ speed: Count(0, 3), mastsLost: Count(0, 3), hullRows: z.object({ port: Rows, starboard: Rows }).strict() })
   .strict()
 /** Seed 001, Maneuver Decks; rules guide §5: the deck of 6 built from the speed, the masts lost and the damaged rows. */
-export function deckCalc(input: z.input<typeof DeckInput>, rules: BroadsidesRules = BROADSIDES_RULES): DeckCounts {
+export function deckCalc(input: z.input<typeof DeckInput>, rules: BroadsidesRules = BROADSIDES_RULES): DeckCounts & { terms: Term[] } {
   const i = DeckInput.parse(input)
-  return buildDeck(rules.deck, { speed: i.speed, mastsLost: i.mastsLost, portRows: i.hullRows.port.length, starboardRows: i.hullRows.starboard.length }).counts
+  const built = buildDeck(rules.deck, { speed: i.speed, mastsLost: i.mastsLost, portRows: i.hullRows.port.length, starboardRows: i.hullRows.starboard.length })
+  return { ...built.counts, terms: built.terms }
 }
 
 export const DriftInput = z
@@ -71,15 +73,16 @@ export const MeleeInput = z
   })
   .strict()
 /** Seed 001, Boarding Action: hand to hand. */
-export function meleeCalc(input: z.input<typeof MeleeInput>, rules: BroadsidesRules = BROADSIDES_RULES): { attack: number; defence: number; loser: 'attacker' | 'defender' | null; losses: number } {
+export function meleeCalc(input: z.input<typeof MeleeInput>, rules: BroadsidesRules = BROADSIDES_RULES): { attack: number; defence: number; loser: 'attacker' | 'defender' | null; losses: number; attackTerms: Term[]; defenceTerms: Term[] } {
   const i = MeleeInput.parse(input)
   const r = melee(rules.melee, rules.officers, i.attacker, i.defender)
-  return { attack: r.attack, defence: r.defence, loser: r.loser, losses: r.losses }
+  return { attack: r.attack, defence: r.defence, loser: r.loser, losses: r.losses, attackTerms: r.attackTerms, defenceTerms: r.defenceTerms }
 }
 
 export const WindInput = z.object({ direction: Count(0, 7), roll: Die }).strict()
 /** Seed 001, Wind; rules guide §5 Compass: each later turn the wind backs, holds or veers one point. */
-export function windCalc(input: z.input<typeof WindInput>, rules: BroadsidesRules = BROADSIDES_RULES): { direction: number } {
+export function windCalc(input: z.input<typeof WindInput>, rules: BroadsidesRules = BROADSIDES_RULES): { direction: number; shift: number } {
   const i = WindInput.parse(input)
-  return { direction: shiftWind(rules.wind, i.direction, i.roll).direction }
+  const r = shiftWind(rules.wind, i.direction, i.roll)
+  return { direction: r.direction, shift: r.shift }
 }

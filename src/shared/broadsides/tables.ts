@@ -85,7 +85,8 @@ const WIND_DEF: RuleTableDef<typeof WindSchema> = {
 
 export const DeckSchema = z
   .object({
-    size: Int(1, 20),
+    /** Cards in a deck: at most 6, since a card is drawn by a d6 re-rolled above the cards left. */
+    size: z.number().int('must be a whole number').min(1, 'must be at least 1').max(6, 'must be at most 6: a card is drawn by a d6, re-rolled above the cards left'),
     /** Damage cards at most (one per destroyed mast). */
     maxDamage: Int(0, 10),
     /** Cards dealt in turn after the Damage and Forward cards until the deck is full. */

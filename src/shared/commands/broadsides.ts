@@ -2,6 +2,9 @@ import { z } from 'zod'
 import { DeckInput, DriftInput, HitInput, MeleeInput, ReefInput, WindInput } from '../broadsides/calculators'
 import { contract } from './contract'
 
+/** A number's breakdown: a label and what it adds. */
+const Term = z.object({ label: z.string(), value: z.number() }).strict()
+
 /**
  * The calculators of the Broadsides & Boarding Parties variant (seed 001, issue 20): the rules reference
  * and the tests ask them what a procedure gives. Directions are compass points 0–7 clockwise from north;
@@ -16,7 +19,7 @@ export const broadsidesContracts = {
     scope: 'app',
     mutates: false,
     input: DeckInput,
-    output: z.object({ forward: z.number().int(), turnPort: z.number().int(), turnStarboard: z.number().int(), anchor: z.number().int(), damage: z.number().int(), size: z.number().int() })
+    output: z.object({ forward: z.number().int(), turnPort: z.number().int(), turnStarboard: z.number().int(), anchor: z.number().int(), damage: z.number().int(), size: z.number().int(), terms: z.array(Term) })
   }),
   'broadsides.drift': contract({
     summary: 'Ship Combat (seed 001): drift — 1–2 one row to the left (−1, towards the bow), 3–4 none, 5–6 one row to the right; no roll with the Master Gunner on the gun’s deck.',
@@ -45,13 +48,13 @@ export const broadsidesContracts = {
     scope: 'app',
     mutates: false,
     input: MeleeInput,
-    output: z.object({ attack: z.number().int(), defence: z.number().int(), loser: z.enum(['attacker', 'defender']).nullable(), losses: z.number().int() })
+    output: z.object({ attack: z.number().int(), defence: z.number().int(), loser: z.enum(['attacker', 'defender']).nullable(), losses: z.number().int(), attackTerms: z.array(Term), defenceTerms: z.array(Term) })
   }),
   'broadsides.wind': contract({
     summary: 'Wind (seed 001; rules guide §5 Compass): each later turn 1–2 the wind backs one point (anticlockwise), 3–4 it holds, 5–6 it veers one point; directions 0–7 clockwise from north.',
     scope: 'app',
     mutates: false,
     input: WindInput,
-    output: z.object({ direction: z.number().int() })
+    output: z.object({ direction: z.number().int(), /** Points turned: −1 backs, 0 holds, +1 veers. */ shift: z.number().int() })
   })
 }
