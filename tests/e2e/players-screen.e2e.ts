@@ -33,6 +33,9 @@ describe("the players' screen in Chromium", () => {
 
     // The GM hides the enemy's numbers from the battle page's dialog.
     await page.locator('[data-test=open-players-screen]').click()
+    await page.getByRole('dialog').getByText('Hidden', { exact: true }).waitFor()
+    // Opening the dialog only reads: the screen still follows the battle, and no change was written.
+    expect((await apiOk<{ follow: boolean }>(host, 'players.settings', {})).follow).toBe(true)
     await page.getByRole('dialog').getByText('Hidden', { exact: true }).click()
     const enemyRows = players.page.locator('[data-testid=players-pieces] tr[data-ours=false] td:last-child')
     await players.page.waitForFunction(

@@ -98,7 +98,7 @@ export const PlayerPiece = z
     ours: z.boolean(),
     /** Afloat, sunk, struck… in words. */
     status: z.string(),
-    /** Where she is on the board: table units (G&G inches, Broadsides pips), a hex, or none (High Seas ranges). */
+    /** Where she is on the board: table units (G&G millimetres, Broadsides pips), a hex, or none (High Seas ranges). */
     at: z.union([z.object({ x: z.number(), y: z.number() }).strict(), z.object({ q: z.number(), r: z.number() }).strict()]).nullable(),
     /** Facing in degrees clockwise from north, or null. */
     facing: z.number().nullable(),
