@@ -13,8 +13,9 @@ import { waterWords } from '../../shared/words'
 import { currentDay, labelOf } from '../campaign-core/clock-state'
 import { chartOf, listVoyages } from '../theah/voyages'
 import type { AtriliaSetup, AtriliaState } from '../../shared/atrilia/types'
-import type { BroadsidesSetup, BroadsidesState } from '../../shared/broadsides/types'
-import type { GalleysSetup, GalleysState } from '../../shared/galleys/types'
+import { STATUS_NAMES as BROADSIDES_STATUS, type BroadsidesSetup, type BroadsidesState } from '../../shared/broadsides/types'
+import { STATUS_NAMES as GALLEYS_STATUS, type GalleysSetup, type GalleysState } from '../../shared/galleys/types'
+import { STATUS_LABELS as HIGH_SEAS_STATUS } from '../../shared/highseas/status-words'
 import { pairKey, type BattleSetup, type BattleState } from '../../shared/highseas/types'
 import { RANGES } from '../../shared/highseas/ranges'
 import { CommandError } from '../../shared/errors'
@@ -234,7 +235,7 @@ function highSeas(setup: BattleSetup, state: BattleState, ch: PlayerBattleChoice
       name: p.name,
       side: highSeasSideName(p.side),
       ours,
-      status: st.status,
+      status: HIGH_SEAS_STATUS[st.status],
       at: null,
       facing: null,
       range,
@@ -293,7 +294,7 @@ function galleys(setup: GalleysSetup, state: GalleysState, ch: PlayerBattleChoic
       name: sh.name,
       side: sideName(sh.player),
       ours,
-      status: st.status,
+      status: GALLEYS_STATUS[st.status],
       at: st.status === 'afloat' ? { x: st.at.x, y: st.at.y } : null,
       facing: deg(st.facing),
       range: null,
@@ -324,11 +325,11 @@ function broadsides(setup: BroadsidesSetup, state: BroadsidesState, ch: PlayerBa
       name: sh.name,
       side: sh.name,
       ours,
-      status: st.status,
+      status: BROADSIDES_STATUS[st.status],
       at: { x: st.at.x, y: st.at.y },
       facing: st.heading * 45,
       range: null,
-      condition: condition(ours, ch.enemy, lines, masts ? down / masts : 0, st.status === 'afloat' ? [] : [st.status])
+      condition: condition(ours, ch.enemy, lines, masts ? down / masts : 0, st.status === 'afloat' ? [] : [BROADSIDES_STATUS[st.status]])
     }
   })
   return {

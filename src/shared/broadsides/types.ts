@@ -168,7 +168,7 @@ export interface Mast {
 }
 export interface ShipState {
   id: string
-  status: 'afloat' | 'sunk' | 'struck' | 'wiped'
+  status: ShipStatus
   at: Pip
   heading: number
   speed: number
@@ -239,3 +239,7 @@ export interface BroadsidesReport {
   orders: BroadsidesOrders
   events: BroadsidesEvent[]
 }
+
+export type ShipStatus = 'afloat' | 'sunk' | 'struck' | 'wiped'
+/** A ship's state in words (the players' screen, the review). */
+export const STATUS_NAMES: Record<ShipStatus, string> = { afloat: 'afloat', sunk: 'sunk', struck: 'struck', wiped: 'crew wiped out' }

@@ -5,7 +5,6 @@ import type {
   CrewKind,
   DesperateStrategy,
   FortSize,
-  ParticipantStatus,
   Range,
   Tactic,
   Weather
@@ -86,16 +85,7 @@ export const BEHAVIOUR_LABELS: Record<Behaviour, string> = {
 
 export const FORT_LABELS: Record<FortSize, string> = { small: 'Small fort', medium: 'Medium fort', large: 'Large fortress' }
 
-export const STATUS_LABELS: Record<ParticipantStatus, string> = {
-  active: 'Fighting',
-  escaped: 'Escaped',
-  lostContact: 'Lost contact',
-  sinking: 'Sinking',
-  sunk: 'Sunk',
-  struck: 'Struck',
-  destroyed: 'Destroyed',
-  surrendered: 'Surrendered'
-}
+export { STATUS_LABELS } from '../../../../shared/highseas/status-words'
 
 export const PHASE_LABELS: Record<string, string> = {
   orders: 'Orders',
