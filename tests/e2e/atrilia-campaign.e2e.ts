@@ -14,6 +14,8 @@ import { apiOk, choose, chooseMany, hideMessages, openPage, openShip, shot, useH
  * atrilia-encounter-battle, atrilia-battle-writeback and atrilia-money: this test is the path between them.
  */
 const qd = useHost()
+/** The battle seed's nine d10 (see below). */
+const SEED_FACES = [3, 1, 4, 1, 5, 9, 2, 6, 5]
 
 describe('an Atrilia campaign from the first ship to the prize, in Chromium (issue 18)', () => {
   it('commissions, launches, embarks, sails, meets, fights, concludes, repairs and accounts for every dinar', { timeout: 240_000 }, async () => {
@@ -102,12 +104,22 @@ describe('an Atrilia campaign from the first ship to the prize, in Chromium (iss
     await card.getByText('A Meshuesh large galley, veteran crew (2 marine points, a ram)').waitFor()
 
     // ── Fight it on the hex board ──
+    // The battle's seed typed by hand (nine d10), so the computer's battle below ends the same way on every run:
+    // with the campaign's own dice it is a new battle each time, and not every one ends with the galley taken.
+    await page.locator('[data-test=dice-mode-manual]').click()
+    await page.locator('[data-test=dice-mode-manual].n-radio-button--checked').waitFor()
     await card.locator('[data-test=choice-fight]').click()
     const setup = page.locator('[data-test=encounter-battle-dialog]')
     await setup.locator('[data-test=setup-map] [data-ship=Thalassa]').waitFor()
     await expect.poll(() => setup.locator('[data-test=start-battle]').isDisabled()).toBe(false)
     await setup.locator('[data-test=start-battle]').click()
+    const prompt = page.locator('[data-test=dice-prompt]')
+    await prompt.locator('[data-test=dice-purpose]').getByText('Battle seed', { exact: false }).waitFor()
+    await page.getByLabel('Faces rolled').fill(SEED_FACES.join(' '))
+    await prompt.locator('[data-test=dice-submit]').click()
     await page.waitForURL(/#\/campaign\/battles\/\d+/)
+    await page.locator('[data-test=dice-mode-app]').click()
+    await page.locator('[data-test=dice-mode-app].n-radio-button--checked').waitFor()
     const battleId = Number(/battles\/(\d+)/.exec(page.url())![1])
     await page.locator('[data-test=hex-board] canvas').first().waitFor()
     await page.locator('[data-test=phase-label]').getByText('Turn 1', { exact: false }).waitFor()
