@@ -21,8 +21,16 @@ describe("the players' screen in Chromium", () => {
     // A laptop-sized players' screen: 1.5 mm of table a pixel (a TV at miniature size keeps the default).
     await apiOk(host, 'players.set', { mmPerPx: 1.5 })
 
+    // The link the GM's dialog gives is read-only: the players' token, not this window's.
+    await page.locator('[data-test=open-players-screen]').click()
+    const link = (await page.locator('[data-test=players-link]').textContent())!
+    expect(link).toContain('#/players')
+    expect(link).not.toContain(host.token)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+
     const players = await browser({ width: 1280, height: 800 })
-    await players.page.goto(`${host.origin}/?token=${host.token}#/players`)
+    await players.page.goto(link)
     const turn = players.page.locator('[data-testid=players-turn]')
     await turn.getByText('0 steps played').waitFor()
     await players.page.screenshot({ path: '/tmp/p-start.png' })
@@ -49,6 +57,13 @@ describe("the players' screen in Chromium", () => {
     await players.page.locator('[data-testid=players-blackout]').getByText('The sea is hidden').waitFor()
     expect(await players.page.locator('[data-testid=players-pieces]').count()).toBe(0)
     await players.page.screenshot({ path: '/tmp/p-blackout.png' })
+    // The read-only link reaches nothing of the GM's: a command with its token is refused.
+    const refused = await players.page.evaluate(async () => {
+      const token = sessionStorage.getItem('quarterdeck-token')
+      const r = await fetch('/api/battles.list', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' })
+      return r.status
+    })
+    expect(refused).toBe(403)
     await page.screenshot({ path: '/tmp/p-gm-dialog.png' })
   })
 

@@ -99,3 +99,57 @@ describe("the players' listener (issue 21)", () => {
     expect(await s.call('players.closeLan', {})).toEqual({ closed: false })
   })
 })
+
+describe("the players' read-only link on the main host (issue 21)", () => {
+  const main = (path: string, token: string, init: RequestInit = {}) =>
+    fetch(`${host.url}${path.slice(1)}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } })
+
+  it('players.link gives the host’s players token, not the GM’s', async () => {
+    const { token } = await (await main('/api/players.link', GM, { method: 'POST', body: '{}' })).json() as { token: string | null }
+    expect(token).toBe(host.playersToken)
+    expect(token).not.toBe(GM)
+    expect(token!.length).toBeGreaterThan(20)
+  })
+
+  it('with the players token: the payload, and every other command refused with nothing changed; the GM token still works', async () => {
+    await s.call('battles.start', { ruleset: 'galleys', preset: 'assurance', seed: 11 })
+    const p = await main('/api/players.payload', host.playersToken, { method: 'POST', body: '{}' })
+    expect(p.status).toBe(200)
+    const body = (await p.json()) as unknown
+    expect(PlayerPayload.parse(body)).toEqual(body)
+    const before = s.snapshot()
+    for (const name of COMMAND_NAMES.filter((n) => n !== 'players.payload')) {
+      const r = await main(`/api/${encodeURIComponent(name)}`, host.playersToken, { method: 'POST', body: '{}' })
+      expect(r.status, name).toBe(403)
+    }
+    expect((await main('/api/commands', host.playersToken)).status).toBe(403)
+    expect(s.snapshot()).toEqual(before)
+    expect((await main('/api/battles.list', GM, { method: 'POST', body: '{}' })).status).toBe(200)
+  })
+
+  it('with the players token the event stream says only that something changed', async () => {
+    const { battleId } = await s.call('battles.start', { ruleset: 'galleys', preset: 'assurance', seed: 11 })
+    const res = await main('/api/events', host.playersToken)
+    expect(res.status).toBe(200)
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let text = ''
+    const got = (async () => {
+      while (!text.includes('data: ')) {
+        const { value, done } = await reader.read()
+        if (done) break
+        text += value
+      }
+    })()
+    await s.call('battles.resolveStep', { battleId })
+    await got
+    await reader.cancel()
+    const data = text.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)) as unknown)
+    expect(data[0]).toEqual({ type: 'changed', command: '', seq: null })
+  })
+
+  it('once the host closes, players.link has no token to give', async () => {
+    await host.close()
+    expect(await s.call('players.link', {})).toEqual({ token: null })
+    host = await startHost({ door: s.t.door, token: GM, port: 0 })
+  })
+})

@@ -1,6 +1,6 @@
 import type { playerContracts } from '../../shared/commands/players'
 import { playerPayload, playerSettings, setPlayerSettings } from '../players/payload'
-import { closePlayersLan } from '../players/lan'
+import { closePlayersLan, playersLinkToken } from '../players/lan'
 import type { HandlerSpec } from './types'
 
 type PlayerHandlers = { [N in keyof typeof playerContracts]: HandlerSpec<N> }
@@ -19,5 +19,6 @@ export const playerHandlers: PlayerHandlers = {
           : "Changed what the players' screen shows"
   },
   'players.payload': { kind: 'read', run: ({ campaign: { db } }) => playerPayload(db) },
+  'players.link': { kind: 'app', run: () => ({ token: playersLinkToken() }) },
   'players.closeLan': { kind: 'app', run: async () => ({ closed: await closePlayersLan() }) }
 }

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createReadStream, realpathSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -7,6 +7,8 @@ import { z } from 'zod'
 import { contracts, COMMAND_NAMES } from '../../shared/commands'
 import { HTTP_STATUS, type CommandErrorBody } from '../../shared/errors'
 import type { Door } from '../door/door'
+import { registerPlayersLink } from '../players/lan'
+import { servePlayersApi } from './players-api'
 
 /** Request bodies larger than this are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -58,6 +60,11 @@ export interface HostOptions {
   port: number
   /** The built renderer (out/renderer); omitted, only the API is served. */
   staticDir?: string
+  /**
+   * The players' screen's read-only token on this host (issue 21): with it a page reaches only the
+   * player payload and a change stream (./players-api.ts). Omitted, one is made at random.
+   */
+  playersToken?: string
   /** Shorter limits for tests; default HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. */
   timeouts?: { headersMs: number; requestMs: number }
 }
@@ -66,6 +73,8 @@ export interface Host {
   server: Server
   port: number
   url: string
+  /** The players' screen's read-only token (see HostOptions.playersToken). */
+  playersToken: string
   close(): Promise<void>
 }
 
@@ -127,11 +136,14 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 /**
  * The local HTTP host: the same command table as the desktop window, for the browser app, tests
- * and (later) a player view. Bound to 127.0.0.1 only; every API call needs the bearer token; a
+ * and the players' screen (its own read-only token). Bound to 127.0.0.1 only; every API call needs a bearer token; a
  * request from another origin or for another host name is refused (drive-by pages, DNS rebinding).
  */
 export async function startHost(opts: HostOptions): Promise<Host> {
   const { door, token } = opts
+  const playersToken = opts.playersToken ?? randomBytes(24).toString('base64url')
+  if (playersToken === token) throw new Error("The players' screen token must differ from the host's own")
+  const playerStreams = new Set<ServerResponse>()
   let port = opts.port
   const staticRoot = opts.staticDir ? resolve(opts.staticDir) : undefined
   const realStaticRoot = staticRoot ? realpathSync(staticRoot) : ''
@@ -181,6 +193,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   async function api(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const auth = req.headers.authorization ?? ''
     const m = /^Bearer (.+)$/.exec(auth)
+    if (m && sameToken(m[1]!, playersToken)) return servePlayersApi(door, url.pathname.slice('/api/'.length), req, res, playerStreams)
     if (!m || !sameToken(m[1]!, token)) {
       return sendError(res, 401, { code: 'unauthorized', message: 'A valid token is required (Authorization: Bearer …).' })
     }
@@ -276,12 +289,16 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     })
   })
   port = (server.address() as AddressInfo).port
+  const unregister = registerPlayersLink(playersToken)
   return {
     server,
     port,
     url: `http://127.0.0.1:${port}/`,
+    playersToken,
     close: () =>
       new Promise<void>((ok) => {
+        unregister()
+        for (const s of playerStreams) s.end()
         server.closeAllConnections()
         server.close(() => ok())
       })

@@ -4,17 +4,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { Door } from '../door/door'
+import { servePlayersApi } from './players-api'
 import { CSP, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from './host'
 
 /**
  * The players' screen over the network (issue 21), opt-in only (`--players-lan`, or the desktop
  * menu): a second listener, read-only, with its own token. It serves the built renderer's files (the
- * player page is one of its routes), the player payload (POST /api/players.payload) and an event
- * stream that only says "something changed" — nothing else: every other command is refused, and no
- * event carries what the GM did. The main host stays on 127.0.0.1.
+ * player page is one of its routes) and what ./players-api.ts lets a players' link reach — nothing
+ * else. The main host stays on 127.0.0.1.
  */
 
-export const PLAYERS_COMMAND = 'players.payload'
+export { PLAYERS_COMMAND } from './players-api'
 
 export interface PlayersHostOptions {
   door: Door
@@ -79,15 +79,7 @@ export async function startPlayersHost(opts: PlayersHostOptions): Promise<Player
     if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
       const m = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')
       if (!m || !sameToken(m[1]!, token)) return refuse(res, 401, 'unauthorized', "The players' screen link is needed (its token).")
-      const route = url.pathname.slice('/api/'.length)
-      if (route === 'events' && req.method === 'GET') return events(req, res)
-      if (route === PLAYERS_COMMAND && req.method === 'POST') {
-        req.resume()
-        const out = await door.invoke(PLAYERS_COMMAND, {}, 'http')
-        if (out.ok) return send(res, 200, out.value)
-        return refuse(res, 409, 'unavailable', 'Nothing can be shown now.')
-      }
-      return refuse(res, 403, 'forbidden', "The players' screen only shows the battle; it takes no commands.")
+      return servePlayersApi(door, url.pathname.slice('/api/'.length), req, res, streams)
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'method_not_allowed', 'Only GET is served here.')
     if (!staticRoot) return refuse(res, 404, 'not_found', 'No page is served here.')
@@ -119,22 +111,6 @@ export async function startPlayersHost(opts: PlayersHostOptions): Promise<Player
     })
     if (req.method === 'HEAD') return void res.end()
     createReadStream(real).pipe(res)
-  }
-
-  /** Only "something changed" (no command, no number): the page asks for its payload again. */
-  function events(req: IncomingMessage, res: ServerResponse): void {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' })
-    res.write(': connected\n\n')
-    streams.add(res)
-    const off = door.session.on((e) => {
-      if (e.type === 'changed' || e.type === 'status') res.write(`data: ${JSON.stringify({ type: 'changed', command: '', seq: null })}\n\n`)
-    })
-    const beat = setInterval(() => res.write(': keep-alive\n\n'), 20_000)
-    req.on('close', () => {
-      clearInterval(beat)
-      off()
-      streams.delete(res)
-    })
   }
 
   await new Promise<void>((ok, fail) => {

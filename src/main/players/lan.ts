@@ -21,3 +21,22 @@ export async function closePlayersLan(): Promise<boolean> {
   await c()
   return true
 }
+
+/**
+ * The read-only players' link of the local host (issue 21): the token a players' screen opened from
+ * the GM's window carries instead of the window's own. The host registers it while it listens.
+ */
+let linkToken: string | null = null
+
+/** Register the host's players' token; the function returned unregisters it. */
+export function registerPlayersLink(token: string): () => void {
+  linkToken = token
+  return () => {
+    if (linkToken === token) linkToken = null
+  }
+}
+
+/** The players' token of the local host, or null (the desktop window opens the players' window itself). */
+export function playersLinkToken(): string | null {
+  return linkToken
+}

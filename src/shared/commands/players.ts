@@ -203,6 +203,13 @@ export const playerContracts = {
     input: NoInput,
     output: PlayerPayload
   }),
+  'players.link': contract({
+    summary: "The read-only link of the players' screen on this machine's local host: its token reaches only what the players may see (the payload and a change stream), never the GM's commands. Null where there is no local host.",
+    scope: 'app',
+    mutates: false,
+    input: NoInput,
+    output: z.object({ token: z.string().nullable() }).strict()
+  }),
   'players.closeLan': contract({
     summary: "Close the players' screen on the local network (opened with --players-lan or the desktop menu): its link stops working at once.",
     scope: 'app',
