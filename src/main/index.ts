@@ -1,10 +1,10 @@
 /**
- * The Electron shell: one window, the native menu and dialogs, IPC wired to the door.
+ * The Electron shell: the GM's window and the players' window, the native menu and dialogs, IPC wired to the door.
  * Everything else lives in modules that run (and are tested) in plain Node.
  */
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, Menu, session as electronSession, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session as electronSession, shell } from 'electron'
 import { buildSampleCampaign, SAMPLE_FILE_NAME } from '../../resources/sample/tortuga-run'
 import { ATRILIA_SAMPLE_FILE_NAME, buildAtriliaSampleCampaign } from '../../resources/sample/al-zabdiyat'
 import type { DoorEvent, MenuAction } from '../shared/bridge'
@@ -16,6 +16,7 @@ import { Door } from './door/door'
 import { registerIpc } from './electron/ipc'
 import { menuTemplate } from './electron/menu'
 import { electronNativeBinding } from './electron/native'
+import { chooseDisplay, displayChoices, playersWindowEvent, playersWindowOptions, readRememberedDisplay, rememberDisplay } from './electron/players-window'
 import { hardenSession, installNavigationGuards, windowOptions } from './electron/window'
 import { fileLogger } from './log'
 import { APP_VERSION } from './version'
@@ -24,9 +25,17 @@ const devUrl = process.env.ELECTRON_RENDERER_URL
 const rendererFile = join(__dirname, '../renderer/index.html')
 const appUrl = () => devUrl ?? pathToFileURL(rendererFile).href
 let win: BrowserWindow | null = null
+/** The players' window (View ▸ Players' Screen), when open. */
+let playersWin: BrowserWindow | null = null
 
 function broadcast(e: DoorEvent): void {
-  for (const w of BrowserWindow.getAllWindows()) if (!w.isDestroyed()) w.webContents.send(IPC.event, e)
+  for (const w of BrowserWindow.getAllWindows()) {
+    if (w.isDestroyed()) continue
+    if (w === playersWin) {
+      const told = playersWindowEvent(e)
+      if (told) w.webContents.send(IPC.event, told)
+    } else w.webContents.send(IPC.event, e)
+  }
 }
 
 async function main(): Promise<void> {
@@ -64,7 +73,26 @@ async function main(): Promise<void> {
   if (!first.ok) session.log(`Could not open the last campaign: ${first.error.message}`)
 
   const send = (action: MenuAction) => broadcast({ type: 'menu', action })
-  const rebuildMenu = () =>
+  // The players' window, full screen on the display the GM picks, remembered in the app's folder.
+  const rememberedFile = join(home, 'players-screen.json')
+  const displays = () => screen.getAllDisplays().map((d) => ({ id: d.id, bounds: d.bounds, label: d.label }))
+  const openPlayers = async (displayId: number): Promise<void> => {
+    rememberDisplay(rememberedFile, displayId)
+    const display = chooseDisplay(displays(), screen.getPrimaryDisplay().id, displayId)
+    if (!display) return
+    playersWin?.close()
+    const w = new BrowserWindow(playersWindowOptions(join(__dirname, '../preload/index.cjs'), display, { production: app.isPackaged }))
+    playersWin = w
+    w.once('ready-to-show', () => w.show())
+    w.on('closed', () => {
+      if (playersWin === w) playersWin = null
+      rebuildMenu()
+    })
+    rebuildMenu()
+    if (devUrl) await w.loadURL(`${devUrl}#/players`)
+    else await w.loadFile(rendererFile, { hash: 'players' })
+  }
+  const rebuildMenu = (): void =>
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(
         menuTemplate({
@@ -74,7 +102,13 @@ async function main(): Promise<void> {
           production: app.isPackaged,
           openRecent: (path) => void door.invoke('campaigns.open', { path }, 'internal'),
           openSample: (sample) => void door.invoke('campaigns.openSample', { sample }, 'internal'),
-          closePlayersLan: () => void door.invoke('players.closeLan', {}, 'internal')
+          closePlayersLan: () => void door.invoke('players.closeLan', {}, 'internal'),
+          playersWindow: {
+            displays: displayChoices(displays(), screen.getPrimaryDisplay().id, readRememberedDisplay(rememberedFile)),
+            isOpen: playersWin !== null,
+            open: (id) => void openPlayers(id).catch((e: Error) => session.log("Could not open the players' screen", e)),
+            close: () => playersWin?.close()
+          }
         })
       )
     )
@@ -86,10 +120,13 @@ async function main(): Promise<void> {
     }
   })
   rebuildMenu()
+  screen.on('display-added', rebuildMenu)
+  screen.on('display-removed', rebuildMenu)
 
   registerIpc(ipcMain, {
     door,
     appUrl,
+    isPlayersWindow: (sender) => playersWin !== null && !playersWin.isDestroyed() && sender === playersWin.webContents,
     chooseFile: async (mode, suggested) => {
       const target = BrowserWindow.getFocusedWindow() ?? win
       if (!target) return null
@@ -133,7 +170,10 @@ async function main(): Promise<void> {
     windowOptions(join(__dirname, '../preload/index.cjs'), join(app.getAppPath(), 'resources/icon.png'), { production: app.isPackaged })
   )
   win.once('ready-to-show', () => win?.show())
-  win.on('closed', () => (win = null))
+  win.on('closed', () => {
+    win = null
+    playersWin?.close() // the players' window goes with the GM's
+  })
   if (devUrl) await win.loadURL(devUrl)
   else await win.loadFile(rendererFile)
 

@@ -19,6 +19,9 @@ export interface WebPreferences {
 }
 
 export interface BrowserWindowConstructorOptions {
+  x?: number
+  y?: number
+  fullscreen?: boolean
   width?: number
   height?: number
   minWidth?: number
@@ -80,10 +83,12 @@ export class BrowserWindow {
   constructor(options?: BrowserWindowConstructorOptions)
   webContents: WebContents
   loadURL(url: string): Promise<void>
-  loadFile(filePath: string): Promise<void>
+  loadFile(filePath: string, options?: { hash?: string }): Promise<void>
   once(event: 'ready-to-show', listener: () => void): this
   on(event: 'closed', listener: () => void): this
   show(): void
+  close(): void
+  focus(): void
   isDestroyed(): boolean
   static getAllWindows(): BrowserWindow[]
   static getFocusedWindow(): BrowserWindow | null
@@ -120,6 +125,7 @@ export interface MenuItemConstructorOptions {
     | 'fileMenu' | 'editMenu' | 'viewMenu' | 'windowMenu' | 'help' | 'about' | 'recentDocuments'
     | 'clearRecentDocuments'
   type?: 'normal' | 'separator' | 'submenu' | 'checkbox' | 'radio'
+  checked?: boolean
   accelerator?: string
   enabled?: boolean
   click?: () => void
@@ -179,7 +185,27 @@ export interface App {
   requestSingleInstanceLock(): boolean
 }
 
+export interface Rectangle {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+export interface Display {
+  id: number
+  bounds: Rectangle
+  label: string
+}
+
+export interface Screen {
+  getAllDisplays(): Display[]
+  getPrimaryDisplay(): Display
+  on(event: 'display-added' | 'display-removed', listener: () => void): this
+}
+
 export const app: App
+export const screen: Screen
 export const ipcMain: IpcMain
 export const ipcRenderer: IpcRenderer
 export const contextBridge: ContextBridge

@@ -2,6 +2,7 @@ import type { IpcMain, IpcMainInvokeEvent } from 'electron'
 import { IPC } from '../../shared/bridge'
 import type { Outcome } from '../../shared/errors'
 import type { Door } from '../door/door'
+import { playersWindowMay } from './players-window'
 
 /**
  * Only the app's own top-level page may call the door: a frame from anywhere else (an iframe, a
@@ -29,12 +30,20 @@ export interface IpcDeps {
   door: Door
   appUrl: () => string
   chooseFile: (mode: 'open' | 'save', suggestedName?: string) => Promise<string | null>
+  /** True for the players' window, which may run only the player payload (./players-window.ts). */
+  isPlayersWindow?: (sender: unknown) => boolean
+}
+
+const playersRefused: Outcome<never> = {
+  ok: false,
+  error: { code: 'rule', message: "The players' screen only shows the battle; it takes no commands." }
 }
 
 /** Wire the two IPC channels: invoke a command, and the native file dialog. */
 export function registerIpc(ipcMain: Pick<IpcMain, 'handle'>, deps: IpcDeps): void {
   ipcMain.handle(IPC.invoke, async (event, name, input) => {
     if (!isTrustedSender(event, deps.appUrl())) return refused
+    if (deps.isPlayersWindow?.((event as Partial<Pick<IpcMainInvokeEvent, 'sender'>>).sender) && !playersWindowMay(String(name))) return playersRefused
     // A window closed (or reloaded away) before its answer stops long work done for it (the odds).
     const gone = new AbortController()
     const sender = (event as Partial<Pick<IpcMainInvokeEvent, 'sender'>>).sender
@@ -48,6 +57,7 @@ export function registerIpc(ipcMain: Pick<IpcMain, 'handle'>, deps: IpcDeps): vo
   })
   ipcMain.handle(IPC.chooseFile, (event, mode, suggested) => {
     if (!isTrustedSender(event, deps.appUrl())) return null
+    if (deps.isPlayersWindow?.((event as Partial<Pick<IpcMainInvokeEvent, 'sender'>>).sender)) return null
     if (mode !== 'open' && mode !== 'save') return null
     return deps.chooseFile(mode, typeof suggested === 'string' ? suggested : undefined)
   })

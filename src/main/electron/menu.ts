@@ -14,6 +14,8 @@ export interface MenuDeps {
   production?: boolean
   /** Close the players' screen on the local network (View ▸ Close the Players' Screen on the Network); without it, no such item. */
   closePlayersLan?: () => void
+  /** The players' window (View ▸ Players' Screen): the displays to open it on, and closing it; without it, no such item. */
+  playersWindow?: { displays: { id: number; label: string; chosen: boolean }[]; isOpen: boolean; open: (displayId: number) => void; close: () => void }
 }
 
 /** The native menu: File, Edit, View, Help (and the app menu on macOS). */
@@ -58,10 +60,24 @@ export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
         { role: 'zoomOut' },
         { type: 'separator' },
         { role: 'togglefullscreen' },
+        ...(d.playersWindow ? ([{ type: 'separator' }, playersMenu(d.playersWindow)] satisfies MenuItemConstructorOptions[]) : []),
         ...(d.closePlayersLan ? ([{ type: 'separator' }, { label: 'Close the Players’ Screen on the Network', click: () => d.closePlayersLan!() }] satisfies MenuItemConstructorOptions[]) : [])
       ]
     },
     { label: 'Help', submenu: [{ label: 'About Quarterdeck', click: () => d.send('about') }] }
   ]
   return d.isMac ? [{ role: 'appMenu' }, ...template] : template
+}
+
+/** View ▸ Players' Screen: open it full screen on a display (the one it opens on is ticked), or close it. */
+function playersMenu(p: NonNullable<MenuDeps['playersWindow']>): MenuItemConstructorOptions {
+  return {
+    label: 'Players’ Screen',
+    submenu: [
+      ...p.displays.map((x) => ({ label: `Open on ${x.label}`, type: 'radio' as const, checked: x.chosen, click: () => p.open(x.id) })),
+      ...(p.displays.length ? [] : [{ label: 'No display found', enabled: false }]),
+      { type: 'separator' },
+      { label: 'Close the Players’ Screen', enabled: p.isOpen, click: () => p.close() }
+    ]
+  }
 }
