@@ -49,9 +49,6 @@ export const THEAH_NUMBERS: { key: Exclude<keyof ConversionView['ships'][number]
   { key: 'guns', label: 'Long guns' }
 ]
 
-/** A Broadsides ship's officers (seed 001 Crew). */
-export const OFFICER_NAMES: Record<string, string> = { captain: 'Captain', firstMate: 'First Mate', boatswain: 'Boatswain', masterGunner: 'Master Gunner' }
-
 /** The sides of a Théah encounter. */
 export const SIDE_NAMES: Record<string, string> = { ours: 'The squadron', them: 'The encounter' }
 
