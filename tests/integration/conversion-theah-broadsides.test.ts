@@ -73,6 +73,29 @@ describe('a Théah encounter fought as a Broadsides duel (issue 21)', () => {
     expect((await s.call('voyages.get', { voyageId })).log.at(-1)!.text).toMatch(/is over/)
   })
 
+  it('house default (issue 21): concluded with the lines as the GM edited them (a line beyond her numbers refused at its field), and the review then shows what was written', async () => {
+    const voyageId = await meetFrigate()
+    const { battleId } = await s.call('voyages.fightEncounterUnder', { voyageId, ruleset: 'broadsides' })
+    const review = (await s.call('battles.review', { battleId })) as unknown as BroadsidesBattleReview
+    const lines = review.campaign!.lines.map(({ name: _n, side: _s, how: _h, ...l }) => l)
+    const i = lines.findIndex((l) => l.shipId === s.ids.seaDog)
+    const dogBefore = s.db().prepare(`SELECT crew, status FROM ship WHERE id = ?`).get(s.ids.seaDog) as { crew: number; status: string }
+    const edited = lines.map((l, k) => (k === i ? { ...l, fate: 'afloat' as const, hullDamage: 6, riggingDamage: 4, crewLost: 9, gunsLost: { port: 1, starboard: 0, chasers: 0, stern: 0 } } : l))
+    const snapshot = s.snapshot()
+    const tooMany = edited.map((l, k) => (k === i ? { ...l, crewLost: 9999 } : l))
+    expect(await s.fail('battles.conclude', { ruleset: 'broadsides', battleId, lines: tooMany })).toMatchObject({ code: 'invalid_input', details: { field: `lines.${i}.crewLost` } })
+    expect(s.snapshot()).toEqual(snapshot)
+
+    await s.call('battles.conclude', { ruleset: 'broadsides', battleId, lines: edited })
+    const row = s.db().prepare(`SELECT hull_damage, rigging_damage, crew, status FROM ship WHERE id = ?`).get(s.ids.seaDog) as { hull_damage: number; rigging_damage: number; crew: number; status: string }
+    expect(row).toEqual({ hull_damage: 6, rigging_damage: 4, crew: dogBefore.crew - 9, status: dogBefore.status })
+    const after = (await s.call('battles.review', { battleId })) as unknown as BroadsidesBattleReview
+    expect(after.concluded).toBe(true)
+    const written = after.campaign!.lines.find((l) => l.shipId === s.ids.seaDog)!
+    expect(written).toMatchObject({ fate: 'afloat', hullDamage: 6, riggingDamage: 4, crewLost: 9, gunsLost: { port: 1, starboard: 0, chasers: 0, stern: 0 } })
+    expect(written.how.join(' ')).toMatch(/Fate: she .* in the duel/)
+  })
+
   it('refused when the encounter is not one ship against one', async () => {
     const voyageId = await meetFrigate()
     // The Sea Dog alone against one frigate is a duel; with a second ship of ours it is not.

@@ -256,15 +256,22 @@ function storedOf(db: Db, battleId: number): Stored | null {
   return r?.conversion ? (JSON.parse(r.conversion) as Stored) : null
 }
 
-/** The Théah review of a converted battle (null: a battle of its rules' own), each line with how it was converted. */
+/**
+ * The Théah review of a converted battle (null: a battle of its rules' own), each line with how it was
+ * converted; once concluded, each line as it was written (the GM's edits), still naming how it was converted.
+ */
 export function convertedReview(db: Db, battleId: number): GalleysBattleReview['campaign'] {
   const stored = storedOf(db, battleId)
   if (!stored) return null
   const backs = stored.ruleset === 'broadsides' ? duelBacks(db, battleId, stored) : tableBacks(db, battleId, stored)
+  const row = stmt(db, `SELECT status, result FROM battle WHERE id = ?`).get(battleId) as { status: string; result: string | null }
+  const written = row.status === 'concluded' && row.result ? ((JSON.parse(row.result) as { lines?: Line[] }).lines ?? []) : []
   return {
     tableTitle: stored.ruleset === 'broadsides' ? THEAH_BROADSIDES_DEF.title : THEAH_GALLEYS_DEF.title,
     lines: stored.ships.map((s) => {
       const back = backs[s.ship]!
+      const w = written.find((l) => l.ship === s.ship)
+      if (w) return { ...w, gunsLost: { ...w.gunsLost }, name: s.participant.name, side: s.participant.side, how: back.how }
       return {
         ship: s.ship,
         name: s.participant.name,

@@ -654,7 +654,7 @@ export const GalleysConcludeInput = z
   .object({ ruleset: z.literal('galleys'), battleId: Id, lines: z.array(ConvertedReviewLine).max(40, 'at most 40 lines: a battle has at most 40 ships').optional() })
   .strict()
 
-/** Conclude a Broadsides duel: its status only (no campaign write-back yet). */
+/** Conclude a Broadsides duel: its status only; a campaign encounter fought as a duel by conversion (issue 21) writes its review back, the lines given (absent: as proposed). */
 export const BroadsidesConcludeInput = z
   .object({ ruleset: z.literal('broadsides'), battleId: Id, lines: z.array(ConvertedReviewLine).max(2, 'a duel has two ships').optional() })
   .strict()
@@ -816,14 +816,14 @@ export const battleContracts = {
     output: OddsResult
   }),
   'battles.review': contract({
-    summary: 'What concluding the battle would write to the campaign: damage, guns and crew lost, powder spent, ships sunk, struck or captured. An Atrilian battle: each ship’s fate (afloat, crippled, sunk, captured, exited) and what concluding writes back — repair, marines and wizards lost, crew quality after, prizes and their owners — each line saying how it was worked out; once concluded, what was written. A Galleys & Galleons battle: each ship’s fate (afloat, struck, sunk, exploded, exited), read-only. A Broadsides duel: each ship’s fate (afloat, sunk, struck, wiped out) and damage, read-only.',
+    summary: 'What concluding the battle would write to the campaign: damage, guns and crew lost, powder spent, ships sunk, struck or captured. An Atrilian battle: each ship’s fate (afloat, crippled, sunk, captured, exited) and what concluding writes back — repair, marines and wizards lost, crew quality after, prizes and their owners — each line saying how it was worked out; once concluded, what was written. A Galleys & Galleons battle: each ship’s fate (afloat, struck, sunk, exploded, exited). A Broadsides duel: each ship’s fate (afloat, sunk, struck, wiped out) and damage. Either, fought by conversion from a campaign encounter (issue 21): its campaign part, each ship’s line in the setting’s numbers with how it was converted; once concluded, the lines as written.',
     scope: 'campaign',
     mutates: false,
     input: z.object({ battleId: Id }).strict(),
     output: z.union([BattleReview, AtriliaBattleReview, GalleysBattleReview, BroadsidesBattleReview])
   }),
   'battles.conclude': contract({
-    summary: 'Apply the (GM-edited) review to the campaign in one step: ships take their damage, prizes join their captors’ owners, sunk ships are marked lost. An Atrilian battle (ruleset "atrilia", its review lines or none for the review as proposed): sunk ships lost, crippled ships to repair in a friendly port, captured ships to their captors’ owners, marines and wizards lost, crew quality raised. A Galleys & Galleons battle ({ruleset: "galleys", battleId}) or a Broadsides duel ({ruleset: "broadsides", battleId}): its status only.',
+    summary: 'Apply the (GM-edited) review to the campaign in one step: ships take their damage, prizes join their captors’ owners, sunk ships are marked lost. An Atrilian battle (ruleset "atrilia", its review lines or none for the review as proposed): sunk ships lost, crippled ships to repair in a friendly port, captured ships to their captors’ owners, marines and wizards lost, crew quality raised. A Galleys & Galleons battle ({ruleset: "galleys", battleId}) or a Broadsides duel ({ruleset: "broadsides", battleId}): its status only; a campaign encounter fought under them by conversion (issue 21) also writes its review’s campaign lines (lines: the GM-edited lines of battles.review’s campaign part, or none for them as proposed) to the campaign’s ships.',
     scope: 'campaign',
     mutates: true,
     input: z.discriminatedUnion('ruleset', [HighSeasConcludeInput, AtriliaConcludeInput, GalleysConcludeInput, BroadsidesConcludeInput]),

@@ -86,7 +86,7 @@ export interface TheahBack {
 
 const FATE_OF: Record<ShipState['status'], TheahFate> = { afloat: 'afloat', struck: 'captured', sunk: 'sunk', exploded: 'sunk', crashed: 'sunk', exited: 'escaped' }
 const STATUS_WORDS: Record<ShipState['status'], string> = {
-  afloat: 'afloat',
+  afloat: 'stayed afloat',
   struck: 'struck her colours',
   sunk: 'sunk',
   exploded: 'blew up',

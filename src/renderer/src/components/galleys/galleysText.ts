@@ -18,6 +18,17 @@ export const plural = (n: number, one: string, many = `${one}s`): string => `${n
 
 export const shipName = (setup: GalleysSetup, id: string): string => setup.ships.find((s) => s.id === id)?.name ?? 'a ship'
 export const playerName = (setup: GalleysSetup, id: string | null): string => setup.players.find((p) => p.id === id)?.name ?? 'nobody'
+/**
+ * A player's name inside a sentence: "the English"; a name that has its own article ("The squadron", "A lightly
+ * armed Vendel Frigate", as a campaign encounter's players are named) keeps it, in lower case.
+ */
+export function thePlayer(setup: GalleysSetup, id: string | null): string {
+  return theName(playerName(setup, id))
+}
+export function theName(name: string): string {
+  const m = /^(The|A|An) (.*)$/.exec(name)
+  return m ? `${m[1]!.toLowerCase()} ${m[2]}` : `the ${name}`
+}
 /** A player's colour, as the table draws her ships. */
 export const playerColour = (setup: GalleysSetup, id: string | null): string => tableColour(setup.players, id ?? '')
 

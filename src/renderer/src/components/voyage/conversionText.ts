@@ -1,0 +1,67 @@
+import type { ConversionView } from '../../../../shared/commands/conversion'
+
+/**
+ * Words of fighting a campaign encounter under other rules (issue 21): the rule systems an encounter can
+ * be converted to, the converted numbers, and the lines of a converted battle's review.
+ */
+
+/** A rule system an encounter can be fought under by conversion (the door's `ConversionRuleset`). */
+export type ConversionRulesetId = ConversionView['ruleset']
+
+/**
+ * Each conversion ruleset's name as the encounter card offers it. Keyed by the door's enum, so a ruleset
+ * the door adds needs only its name here (the card and the dialog take their list from this map).
+ */
+export const CONVERSION_RULESET_NAMES: Record<ConversionRulesetId, string> = {
+  galleys: 'Galleys & Galleons table',
+  broadsides: 'Broadsides & Boarding Parties duel'
+}
+export const CONVERSION_RULESETS = Object.keys(CONVERSION_RULESET_NAMES) as ConversionRulesetId[]
+
+/** The encounter card's own choice: the setting's High Seas range bands (seed 003 IV), fought as before. */
+export const HIGH_SEAS_NAME = 'High Seas range bands'
+
+/** A converted number's name (the preview's field, or a key of what she fights with). */
+const NUMBER_NAMES: Record<string, string> = {
+  quality: 'Quality',
+  combat: 'Combat',
+  hullPoints: 'Hull points',
+  points: 'Points',
+  crew: 'Crew figures',
+  cannon: 'Cannon',
+  class: 'Deck'
+}
+/** The name of a converted number; one this map does not know yet is written from its key in words. */
+export function numberName(key: string): string {
+  const known = NUMBER_NAMES[key]
+  if (known) return known
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** Her Théah numbers (seed 003 I), in the order the dialog lists them. */
+export const THEAH_NUMBERS: { key: Exclude<keyof ConversionView['ships'][number]['from'], 'crewKind'>; label: string }[] = [
+  { key: 'size', label: 'Size' },
+  { key: 'handling', label: 'Handling' },
+  { key: 'speed', label: 'Speed' },
+  { key: 'hullPoints', label: 'Hull points' },
+  { key: 'crew', label: 'Crew' },
+  { key: 'guns', label: 'Long guns' }
+]
+
+/** The sides of a Théah encounter. */
+export const SIDE_NAMES: Record<string, string> = { ours: 'The squadron', them: 'The encounter' }
+
+/** A converted battle's fate of a ship, as the Théah review reads it. */
+export const CONVERTED_FATES: { value: 'afloat' | 'sunk' | 'captured' | 'escaped'; label: string }[] = [
+  { value: 'afloat', label: 'Afloat' },
+  { value: 'sunk', label: 'Sunk' },
+  { value: 'captured', label: 'Captured' },
+  { value: 'escaped', label: 'Escaped' }
+]
+
+/** The door's words without the field it names in front ("adjustments.0.quality: must be at most 6" → "Must be at most 6"). */
+export function withoutField(message: string): string {
+  const t = message.replace(/^[A-Za-z0-9_.]+: /, '')
+  return t.charAt(0).toUpperCase() + t.slice(1)
+}
