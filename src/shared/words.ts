@@ -38,7 +38,9 @@ const TITLES: [RegExp, string][] = [
   [/\b[Ss]eed 001\b,?/g, 'Broadsides & Boarding Parties'],
   [/\b[Ss]eed 000\b,?/g, 'Galleys & Galleons house rules'],
   [/\b(?:[Tt]he )?[Rr]ules guide(?: §[\d–-]+)?/g, "Quarterdeck's rule notes"],
-  [/\bRULES\.md(?: §[\d–-]+)?/g, "Quarterdeck's rule notes"]
+  [/\bRULES\.md(?: §[\d–-]+)?/g, "Quarterdeck's rule notes"],
+  // "House default (issue 21):" — the project's own work items mean nothing to a GM.
+  [/ \(issues? \d+(?:(?:,| and) \d+)*\)/g, '']
 ]
 
 /** The chapters of High Seas Combat, by their numerals (seed 003's headings). */

@@ -25,6 +25,9 @@ describe('rule sources, fields and waters in words (issue 16, point 14)', () => 
     expect(ruleSource('Winds for the voyage (seed 003 II)')).toBe('Winds for the voyage (High Seas Combat, II. Of Sea Travel)')
     expect(ruleSource('Seed 003, V. Of Grappling and Boarding (¼ merchantman)')).toBe('High Seas Combat, V. Of Grappling and Boarding (¼ merchantman)')
     expect(ruleSource('Seed 003, I.2 Crew')).toBe('High Seas Combat, I.2 Crew')
+    // The project's work items are not a GM's sources.
+    expect(ruleSource('House default (issue 21): from seed 000, the squadron along the bottom edge')).toBe('House default: from Galleys & Galleons house rules, the squadron along the bottom edge')
+    expect(ruleSource('House default (issues 18 and 21)')).toBe('House default')
   })
   it('a field of a rule table and a zod problem read as words', () => {
     expect(fieldWords(['maxPerCharacter'])).toBe('Max per character')
