@@ -250,8 +250,9 @@ function proposeLines(db: Db, battleId: number, stored: Stored): Line[] {
     const how = [`Fought in High Seas range bands: read back by the table “${title}” (house default, issue 21).`, ...back.how]
     let marinesLost = back.marinesLost.value
     if (back.fate === 'sunk' || (back.fate === 'captured' && mine)) {
+      // Seed 002 §10.2: her marines go down with her; taken, they are lost to the campaign with her (as the hex battle's write-back has it).
       marinesLost = marinesCarried
-      if (marinesCarried) how.push(`Her ${points(marinesCarried)} ${back.fate === 'sunk' ? 'went down with her (seed 002 §10.2)' : 'are lost with her'}.`)
+      how.splice(how.findIndex((h) => h.startsWith('Marines: ')), 1, `Marines: all ${points(marinesCarried)} lost with her${back.fate === 'sunk' ? ' (seed 002 §10.2)' : ''}.`)
     }
     const needsRepair = back.fate === 'crippled'
     if (needsRepair) {
