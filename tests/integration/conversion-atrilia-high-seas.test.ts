@@ -108,7 +108,8 @@ describe('an Atrilian encounter in High Seas range bands (issue 21)', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ ship: ours.ship, combat: 3 }, 'adjustments.0.combat'],
       [{ ship: ours.ship, crewQuality: 2 }, 'adjustments.0.crewQuality'],
-      [{ ship: 'nobody', speed: 3 }, 'adjustments.0.ship']
+      [{ ship: 'nobody', speed: 3 }, 'adjustments.0.ship'],
+      [{ ship: ours.ship, marines: 101 }, 'adjustments.0.marines']
     ]
     for (const [adj, field] of cases) {
       const e = await fail('voyages.fightEncounterUnder', { voyageId, ruleset: 'highseas', adjustments: [adj] })
@@ -188,10 +189,14 @@ describe('an Atrilian encounter in High Seas range bands (issue 21)', () => {
     const lines = review.campaign!.lines.map((l): AtriliaReviewLine =>
       l.shipId === thalassa ? { ...l, fate: 'crippled', needsRepair: true, marinesLost: 1, wizardsLost: 1, qualityAfter: 3 } : l
     )
+    const before = snapshot()
     await call('battles.conclude', { battleId, campaign: { lines } })
     expect(atrilianRow(thalassa)).toMatchObject({ status: 'sea', marines: 0, wizards: null, wizard_count: 0, quality: 3, needs_repair: 1 })
     const after = (await call('voyages.get', { voyageId })) as { log: { text: string }[] }
     expect(after.log.at(-1)!.text).toMatch(/the Thalassa is crippled/)
+    // One change: undo gives the campaign back as it was before concluding.
+    await call('history.undo', {})
+    expect(snapshot().tables).toEqual(before.tables)
   })
 })
 

@@ -70,6 +70,9 @@ describe('a Théah encounter on the Atrilian hex map (issue 21)', () => {
     const a = adjusted.ships.find((x) => x.ship === dog.ship)!
     expect(a.fights).toMatchObject({ crewQuality: 4, marines: 3 })
     expect(a.adjusted).toEqual(['crewQuality', 'marines'])
+    // Seed 002 §7.4: more marine points than her size stacks stay out of the battle, said in the preview's notes.
+    const crowded = await s.call('voyages.encounterConversion', { voyageId, ruleset: 'atrilia', adjustments: [{ ship: dog.ship, marines: 20 }] })
+    expect(crowded.notes.join(' ')).toMatch(/carries 20 points of marines; .* may be aboard a size \d ship on the board \(seed 002 §7\.4\)/)
     const cases: [Record<string, unknown>, string][] = [
       [{ ship: dog.ship, size: 4 }, 'adjustments.0.size'],
       [{ ship: dog.ship, marines: 21 }, 'adjustments.0.marines'],
@@ -145,9 +148,13 @@ describe('a Théah encounter on the Atrilian hex map (issue 21)', () => {
     const review = (await s.call('battles.review', { battleId })) as unknown as AtriliaBattleReview
     const dogBefore = shipRow(s.ids.seaDog)
     const lines = review.campaign!.lines.map(({ name: _n, side: _s, how: _h, ...l }) => (l.shipId === s.ids.seaDog ? { ...l, fate: 'afloat' as const, hullDamage: 20, riggingDamage: 10, crewLost: 20 } : l))
+    const before = s.snapshot() as { tables: unknown }
     await s.call('battles.conclude', { ruleset: 'atrilia', battleId, campaign: { lines } })
     const dogAfter = shipRow(s.ids.seaDog)
     expect(dogAfter).toMatchObject({ hull_damage: 20, rigging_damage: 10, crew: dogBefore.crew - 20 })
+    // One change: undo gives the campaign back as it was before concluding.
+    await s.call('history.undo', {})
+    expect(s.snapshot()).toMatchObject({ tables: before.tables })
   })
 })
 
@@ -174,6 +181,9 @@ describe('a Théah encounter under High Seas, the setting’s own rules, through
     const review = (await s.call('battles.review', { battleId })) as unknown as BattleReview
     expect(review.campaign).toBeUndefined()
     const dogLine = review.lines.find((l) => l.shipId === s.ids.seaDog)!
+    // A battle of its own rules takes its own lines, never campaign lines; without lines it is refused at them.
+    expect(await s.fail('battles.conclude', { battleId, campaign: { lines: [] } })).toMatchObject({ code: 'invalid_input', details: { field: 'campaign' } })
+    expect(await s.fail('battles.conclude', { battleId })).toMatchObject({ code: 'invalid_input', details: { field: 'lines' } })
     await s.call('battles.conclude', { battleId, lines: review.lines })
     const after = shipRow(s.ids.seaDog)
     if (dogLine.fate === 'sunk') expect(after.status).toBe('sunk')

@@ -139,6 +139,11 @@ export function atrilianEncounterConversion(db: Db, input: { voyageId: number; r
       const n = numbersOf(db, x, i)
       const fights: Record<string, number> = {}
       for (const k of HS_KEYS) fights[k] = a?.[k] ?? n[k].value
+      if (fights.marines! > fights.crew!) {
+        // Everyone aboard counts her marines (seed 003 I): never fewer aboard than her marines.
+        const k = input.adjustments.findIndex((y) => y.ship === x.id)
+        bad(`adjustments.${k}.${a?.marines !== undefined ? 'marines' : 'crew'}`, `the ${x.name} would carry ${fights.marines} marines with ${fights.crew} aboard: everyone aboard counts her marines`)
+      }
       return {
         ...base,
         highSeas: {
@@ -192,7 +197,7 @@ export function fightAtrilianEncounterUnder(
         threatRating: n.threatRating,
         guns: { port: 0, starboard: 0, chasers: 0, stern: 0 },
         crew: n.crew,
-        marines: Math.min(n.marines, n.crew),
+        marines: n.marines,
         powderTons: 0,
         oars: s.highSeas!.oars,
         control: x.side === 'ours' ? 'gm' : 'ai',

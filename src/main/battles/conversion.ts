@@ -153,6 +153,32 @@ function hexShip(db: Db, p: ParticipantSetup, a: Adjustment | undefined, k: numb
   return { conv, profile }
 }
 
+/** The hex map's set-up of the converted ships (seed 002 §3, §7.4, §11.2 as an Atrilian encounter's), with its notes; refused at its field. */
+function hexSetup(db: Db, m: ReturnType<typeof measured>, adjustments: Adjustment[], label: string, name: string, seed: number) {
+  const fleet = (side: 'ours' | 'them'): FleetShip[] =>
+    m.participants
+      .map((p, i) => ({ p, i }))
+      .filter(({ p }) => p.side === side)
+      .map(({ p, i }) => {
+        const k = adjustments.findIndex((x) => x.ship === p.id)
+        return { id: p.id, name: p.name, shipId: null, profile: hexShip(db, p, adjustments[k], k, i).profile }
+      })
+  const out = encounterSetup({
+    name,
+    squadron: { name: SIDE_NAMES.ours, nation: 'other', ships: fleet('ours') },
+    encounter: { name: label.slice(0, 80) || 'The encounter', nation: 'other', ships: fleet('them') },
+    near: null,
+    choices: EncounterBattleChoices.parse({ coastline: false }),
+    seed,
+    rules: getRule(db, 'atriliaBattle')
+  })
+  if (out.problems.length || !out.setup) {
+    const first = out.problems[0]!
+    bad(first.field === 'voyageId' ? 'ruleset' : first.field, first.message)
+  }
+  return out
+}
+
 const OWN_NOTE = 'Fought under High Seas Combat, the Théah setting’s own rules: nothing is converted, the battle is the voyage’s own fight (seed 003 IV–VI).'
 
 /** The preview: every ship converted with its terms, and what she fights with after the GM's adjustments. */
@@ -169,7 +195,7 @@ export function encounterConversion(db: Db, input: { voyageId: number; ruleset: 
     tableSource: def?.source ?? 'High Seas Combat (seed 003 IV–VI) is the Théah setting’s own battle rules.',
     setting: 'theah',
     converted: !own,
-    notes: own ? [OWN_NOTE] : input.ruleset === 'atrilia' ? [HEX_NOTE] : [],
+    notes: own ? [OWN_NOTE] : input.ruleset === 'atrilia' ? [HEX_NOTE, ...hexSetup(db, m, input.adjustments, m.encounter.label, 'Preview', 1).notes] : [],
     voyageId: input.voyageId,
     encounter: m.encounter.label,
     ships: m.participants.map((p, i) => {
@@ -253,26 +279,7 @@ export function fightEncounterUnder(
     const tableHullPoints: Record<string, number> = {}
     const marinesAtStart: Record<string, number> = {}
     if (ruleset === 'atrilia') {
-      const fleet = (side: 'ours' | 'them'): FleetShip[] =>
-        m.participants
-          .filter((p) => p.side === side)
-          .map((p) => {
-            const k = input.adjustments.findIndex((x) => x.ship === p.id)
-            return { id: p.id, name: p.name, shipId: null, profile: hexShip(db, p, input.adjustments[k], k, 0).profile }
-          })
-      const out = encounterSetup({
-        name,
-        squadron: { name: SIDE_NAMES.ours, nation: 'other', ships: fleet('ours') },
-        encounter: { name: encounter.label.slice(0, 80) || 'The encounter', nation: 'other', ships: fleet('them') },
-        near: null,
-        choices: EncounterBattleChoices.parse({ coastline: false }),
-        seed,
-        rules: getRule(db, 'atriliaBattle')
-      })
-      if (out.problems.length || !out.setup) {
-        const first = out.problems[0]!
-        bad(first.field === 'voyageId' ? 'ruleset' : first.field, first.message)
-      }
+      const out = hexSetup(db, m, input.adjustments, encounter.label, name, seed)
       const setup = out.setup!
       for (const x of setup.ships) marinesAtStart[x.id] = x.marines
       battleId = insertStepped(db, ATRILIA_STEPPED, { name, setup, seed, control: { [SQUADRON]: 'gm', [ENCOUNTER]: 'ai' } }).battleId
