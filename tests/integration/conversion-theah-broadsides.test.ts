@@ -33,7 +33,7 @@ describe('a Théah encounter fought as a Broadsides duel (issue 21)', () => {
     const view = await s.call('voyages.encounterConversion', { voyageId, ruleset: 'broadsides' })
     expect(view.tableSource).toMatch(/House default \(issue 21\)/)
     const dog = view.ships.find((x) => x.shipId === s.ids.seaDog)!
-    expect(dog.deck!.crew.value).toBe(Math.min(40, Math.max(1, Math.round(dog.from.crew / 8))))
+    expect(dog.deck!.crew.value).toBe(Math.min(40, Math.max(1, Math.round(dog.from!.crew / 8))))
     expect(dog.fights).toEqual({ class: dog.deck!.class, crew: dog.deck!.crew.value })
     expect(await s.fail('voyages.encounterConversion', { voyageId, ruleset: 'broadsides', adjustments: [{ ship: dog.ship, class: 'junk' }] })).toMatchObject({
       code: 'invalid_input',

@@ -51,8 +51,8 @@ describe('a Théah encounter fought under Galleys & Galleons (issue 21)', () => 
     const sum = (t: { value: number }[]) => t.reduce((n, x) => n + x.value, 0)
     for (const x of view.ships) {
       expect(x.quality!.value).toBe(sum(x.quality!.terms))
-      expect(x.combat!.value).toBe(Math.min(12, Math.ceil(x.from.guns / THEAH_GALLEYS.gunsPerCombat)))
-      expect(x.hullPoints!.value).toBe(Math.ceil(x.from.hullPoints / THEAH_GALLEYS.hullPerHit))
+      expect(x.combat!.value).toBe(Math.min(12, Math.ceil(x.from!.guns / THEAH_GALLEYS.gunsPerCombat)))
+      expect(x.hullPoints!.value).toBe(Math.ceil(x.from!.hullPoints / THEAH_GALLEYS.hullPerHit))
       expect(x.fights).toEqual({ quality: x.quality!.value, combat: x.combat!.value, hullPoints: x.hullPoints!.value, points: x.points!.value })
     }
     const adjusted = await s.call('voyages.encounterConversion', { voyageId, ruleset: 'galleys', adjustments: [{ ship: dog.ship, quality: 2 }] })

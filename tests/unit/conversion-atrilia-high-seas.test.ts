@@ -20,7 +20,8 @@ describe('Atrilian ship → High Seas conversion: house default (issue 21)', () 
     expect(n.hullPoints.value).toBe(40)
     expect(n.speed.value).toBe(Math.ceil(galley.speedKmh.max / 3))
     expect(n.oars).toBe(true)
-    expect(n.marines.value).toBe(40)
+    // RULES.md §3 "Marines": 25 men a strength point.
+    expect(n.marines.value).toBe(100)
     expect(n.threatRating.value).toBe(2)
   })
 

@@ -31,7 +31,8 @@ describe('Théah → Atrilian hex battle conversion: house default (issue 21)', 
 
   it('size from her Théah Size, quality from her crew, marines in strength points, a castle on a big hull', () => {
     const galleon = catalogue().find((s) => s.hull === 'galleon' && s.crewKind === 'naval')!
-    const c = theahToAtrilia({ ...galleon, marines: 44 }, THEAH_ATRILIA)
+    // RULES.md §3 "Marines": one strength point = 25 men, so 110 marines are 4 points (rounded).
+    const c = theahToAtrilia({ ...galleon, marines: 110 }, THEAH_ATRILIA)
     expect(c.size.value).toBe(galleon.size >= 4 ? 3 : galleon.size >= 2 ? 2 : 1)
     expect(c.crewQuality.value).toBe(3)
     expect(c.marines.value).toBe(4)
@@ -65,7 +66,7 @@ describe('Théah → Atrilian hex battle conversion: house default (issue 21)', 
     const b = atriliaToTheah(s, base, THEAH_ATRILIA)
     expect(b.fate).toBe('afloat')
     expect(b.hullDamage.value).toBe(s.hullDamage + Math.round(0.5 * s.hullPoints))
-    expect(b.crewLost.value).toBe(Math.min(s.crew, 20))
+    expect(b.crewLost.value).toBe(Math.min(s.crew, 2 * 25))
     expect(atriliaToTheah(s, { ...base, taken: true }, THEAH_ATRILIA).fate).toBe('captured')
     expect(atriliaToTheah(s, { ...base, status: 'exited' }, THEAH_ATRILIA).fate).toBe('escaped')
     expect(atriliaToTheah(s, { ...base, status: 'sunk' }, THEAH_ATRILIA).hullDamage.value).toBe(s.hullPoints)

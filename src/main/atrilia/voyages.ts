@@ -192,14 +192,11 @@ export interface EncounterSetupView extends Omit<EncounterSetupResult, 'setup' |
 }
 
 /**
- * The hex battle's set-up for the encounter the voyage waits on (seed 002 §3, §11.2, §11.3; the builder
- * src/shared/atrilia/encounter-setup.ts): the squadron's sailing ships as the campaign keeps them (type, size,
- * crew quality and nation, improvements, marines, wizards; her campaign ship id), the encounter's ships (no
- * campaign ship), a coastline from the chart's land near the voyage. A choice that cannot be set up is refused
- * at its field; nothing changes (it is read-only).
+ * The two fleets of the encounter the voyage waits on (seed 002 §2): the squadron's sailing ships as the
+ * campaign keeps them (type, size, crew quality and nation, improvements, marines, wizards; her campaign ship
+ * id), and the encounter's ships (no campaign ship), each named as the set-up and the review name her.
  */
-export function encounterBattleSetup(db: Db, voyageId: number, choices: EncounterBattleChoices, seed = 1): EncounterSetupView {
-  if (settingOf(db) !== 'atrilia') throw new CommandError('rule', 'Encounters are fought on the hex board in an Atrilia campaign.', { field: 'voyageId' })
+export function encounterFleets(db: Db, voyageId: number): { waiting: ReturnType<typeof waitingEncounter>; squadron: Fleet; encounter: Fleet } {
   const w = waitingEncounter(db, voyageId)
   const catalogue = getRule(db, 'atriliaShips')
   const squadronShips: FleetShip[] = w.ships.map((sh) => ({ id: `ship-${sh.shipId}`, name: sh.name, shipId: sh.shipId, profile: battleProfileOf(db, sh.shipId) }))
@@ -235,6 +232,19 @@ export function encounterBattleSetup(db: Db, voyageId: number, choices: Encounte
   if (encounterName.toLowerCase() === squadronName.toLowerCase()) encounterName = `${encounterName} (met at sea)`.slice(0, 80)
   const squadron: Fleet = { name: squadronName, nation: sqNation, ships: squadronShips }
   const encounter: Fleet = { name: encounterName, nation: enNation, ships: encounterShips }
+  return { waiting: w, squadron, encounter }
+}
+
+/**
+ * The hex battle's set-up for the encounter the voyage waits on (seed 002 §3, §11.2, §11.3; the builder
+ * src/shared/atrilia/encounter-setup.ts): the squadron's sailing ships as the campaign keeps them (type, size,
+ * crew quality and nation, improvements, marines, wizards; her campaign ship id), the encounter's ships (no
+ * campaign ship), a coastline from the chart's land near the voyage. A choice that cannot be set up is refused
+ * at its field; nothing changes (it is read-only).
+ */
+export function encounterBattleSetup(db: Db, voyageId: number, choices: EncounterBattleChoices, seed = 1): EncounterSetupView {
+  if (settingOf(db) !== 'atrilia') throw new CommandError('rule', 'Encounters are fought on the hex board in an Atrilia campaign.', { field: 'voyageId' })
+  const { waiting: w, squadron, encounter } = encounterFleets(db, voyageId)
   const chart = chartSettings(db)
   const near = nearestLand(w.position, chartLand(db), chart.scaleNmPerUnit)
   const out = encounterSetup({

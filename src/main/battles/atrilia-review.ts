@@ -63,7 +63,7 @@ const wizardWords = (kind: 'sea' | 'fire', n: number) => `${n} ${n === 1 ? WIZAR
 const sideNameOf = (setup: AtriliaSetup, side: string | null) => setup.sides.find((s) => s.id === side)?.name ?? side ?? 'nobody'
 
 /** A campaign ship of the battle that is an Atrilian ship still in the campaign (null: not one). */
-function campaignShip(db: Db, s: ShipSetup): { id: number; name: string; status: string; crew: AtrilianCrewState } | null {
+export function campaignShip(db: Db, s: Pick<ShipSetup, 'shipId'>): { id: number; name: string; status: string; crew: AtrilianCrewState } | null {
   if (s.shipId === undefined) return null
   const row = stmt(db, `SELECT id, name, status FROM ship WHERE id = ?`).get(s.shipId) as { id: number; name: string; status: string } | undefined
   if (!row || !isAtrilianShip(db, row.id)) return null
@@ -233,8 +233,17 @@ const ownerName = (db: Db, id: number) => (id === WORLD_OWNER_ID ? 'the outside 
 
 /** Check the GM's lines against the battle and the campaign; every field the proposal reads is taken from the battle. */
 function checkLines(db: Db, b: Battle, given: Line[] | undefined): Line[] {
-  const proposed = b.setup.ships.map((s) => proposeLine(db, b, s))
+  return checkAtrilianLines(db, b.setup.ships, b.setup.ships.map((s) => proposeLine(db, b, s)), given)
+}
+
+/**
+ * The GM's Atrilian lines checked against the ships of a battle and what the review proposed for them (a
+ * bad value refused naming its field): the hex battle's own review, and an Atrilian encounter fought under
+ * other rules by conversion (./conversion-atrilia.ts, issue 21), whose ships are read the same way.
+ */
+export function checkAtrilianLines(db: Db, ships: Pick<ShipSetup, 'id' | 'name' | 'shipId'>[], proposed: Line[], given: Line[] | undefined): Line[] {
   if (!given) return proposed
+  const b = { setup: { ships } }
   const seen = new Set<string>()
   const byShip = new Map<string, Line>()
   given.forEach((l, i) => {
@@ -293,6 +302,71 @@ function checkLines(db: Db, b: Battle, given: Line[] | undefined): Line[] {
   return proposed.map((p) => byShip.get(p.ship) ?? p)
 }
 
+/**
+ * What concluding writes to an Atrilian campaign ship for her line (seed 002 §10.2 sunk, §8.11 captured, §5.2
+ * crippled, §7 and §9.1 marines and wizards, the FAQ's crew quality), the words of each change in her record
+ * returned (and what the toast says pushed onto `ctx.said`). Shared by the hex battle's write-back and an
+ * Atrilian encounter fought under other rules by conversion (issue 21).
+ */
+export function writeAtrilianShip(
+  db: Db,
+  mine: { id: number; name: string; crew: AtrilianCrewState },
+  l: Line,
+  ctx: { battleId: number; battleName: string; capturedBy: string; today: number; said: string[] }
+): string[] {
+  const { today, said } = ctx
+  const name = ctx.battleName
+  const currency = currencyOf(db)
+  const texts: string[] = []
+  const c = mine.crew
+  if (l.fate === 'sunk') {
+    stmt(db, `UPDATE ship SET status = 'sunk', location = NULL WHERE id = ?`).run(mine.id)
+    setCompany(db, mine.id, { port_id: null })
+    clearRepair(db, mine.id)
+    texts.push(`Sunk in the ${name}`)
+    said.push(`the ${mine.name} sunk`)
+  } else if (l.fate === 'captured') {
+    const owners = l.prizeOwners.length ? l.prizeOwners : [{ ownerId: WORLD_OWNER_ID, share: 100 }]
+    setOwners(db, mine.id, owners)
+    recordCaptor(db, mine.id, l.prizeOwners.length ? (l.captorShipId ?? null) : null, ctx.battleId)
+    stmt(db, `UPDATE atrilian_ship SET marines = 0, wizards = NULL, wizard_count = 0 WHERE ship_id = ?`).run(mine.id)
+    if (l.needsRepair && l.prizeOwners.length) markCrippled(db, mine.id, today)
+    else clearRepair(db, mine.id)
+    const who = listing(owners.map((o) => (owners.length > 1 ? `${ownerName(db, o.ownerId)} (${o.share}%)` : ownerName(db, o.ownerId)!)))
+    texts.push(`Captured in the ${name} by the ${ctx.capturedBy}: she now belongs to ${who}`)
+    said.push(`the ${mine.name} captured`)
+  } else {
+    // Afloat, crippled or off the map: she stays in the campaign.
+    const marines = Math.max(0, c.marines - l.marinesLost)
+    const wizardsLeft = c.wizards ? Math.max(0, c.wizards.count - l.wizardsLost) : 0
+    const keepWizards = marines > 0 && wizardsLeft > 0
+    stmt(db, `UPDATE atrilian_ship SET marines = ?, wizards = ?, wizard_count = ?, quality = ?, battles = battles + 1 WHERE ship_id = ?`).run(
+      marines,
+      keepWizards ? c.wizards!.kind : null,
+      keepWizards ? wizardsLeft : 0,
+      l.qualityAfter,
+      mine.id
+    )
+    const bits = [l.fate === 'exited' ? `Fought the ${name} and left the map` : `Fought the ${name}`]
+    if (l.marinesLost) bits.push(`${points(l.marinesLost)} lost (${marines} aboard)`)
+    if (c.wizards && c.wizards.count - (keepWizards ? wizardsLeft : 0) > 0) bits.push(`${wizardWords(c.wizards.kind, c.wizards.count - (keepWizards ? wizardsLeft : 0))} lost`)
+    texts.push(bits.join(': '))
+    if (l.qualityAfter !== c.quality) {
+      texts.push(`Her crew is now ${crewQualityLabel(l.qualityAfter).toLowerCase()} (${c.battles + 1} battle${c.battles === 0 ? '' : 's'} behind it)`)
+      said.push(`the ${mine.name}'s crew ${crewQualityLabel(l.qualityAfter).toLowerCase()}`)
+    }
+    if (l.needsRepair) {
+      const r = markCrippled(db, mine.id, today)
+      const p = repairPriceOf(db, mine.id)
+      texts.push(`Crippled: she needs ${p.daysText} in a friendly port and ${fmt(p.cost)} ${currency}${r.port ? `; repairing in ${r.port} from today` : ''}`)
+      said.push(`the ${mine.name} crippled`)
+    } else clearRepair(db, mine.id)
+    if (l.fate === 'exited' && !l.needsRepair) said.push(`the ${mine.name} off the map`)
+  }
+  for (const t of texts) addShipEvent(db, mine.id, today, t)
+  return texts
+}
+
 /** Conclude an Atrilian battle: check the (edited) review, then write it all back. */
 export function concludeAtriliaBattle(db: Db, input: { battleId: number; lines?: Line[] }): { battleId: number; name: string; winner: string | null; applied: { participantId: string; shipId: number | null; text: string }[]; said: string } {
   const b = loadAtrilia(db, input.battleId)
@@ -309,55 +383,7 @@ export function concludeAtriliaBattle(db: Db, input: { battleId: number; lines?:
     const s = b.setup.ships.find((x) => x.id === l.ship)!
     const mine = campaignShip(db, s)
     if (mine && !GONE.includes(mine.status as never)) {
-      const texts: string[] = []
-      const c = mine.crew
-      if (l.fate === 'sunk') {
-        stmt(db, `UPDATE ship SET status = 'sunk', location = NULL WHERE id = ?`).run(mine.id)
-        setCompany(db, mine.id, { port_id: null })
-        clearRepair(db, mine.id)
-        texts.push(`Sunk in the ${name}`)
-        said.push(`the ${mine.name} sunk`)
-      } else if (l.fate === 'captured') {
-        const owners = l.prizeOwners.length ? l.prizeOwners : [{ ownerId: WORLD_OWNER_ID, share: 100 }]
-        setOwners(db, mine.id, owners)
-        recordCaptor(db, mine.id, l.prizeOwners.length ? (l.captorShipId ?? null) : null, b.row.id)
-        stmt(db, `UPDATE atrilian_ship SET marines = 0, wizards = NULL, wizard_count = 0 WHERE ship_id = ?`).run(mine.id)
-        if (l.needsRepair && l.prizeOwners.length) markCrippled(db, mine.id, today)
-        else clearRepair(db, mine.id)
-        const who = listing(owners.map((o) => (owners.length > 1 ? `${ownerName(db, o.ownerId)} (${o.share}%)` : ownerName(db, o.ownerId)!)))
-        texts.push(`Captured in the ${name} by the ${sideNameOf(b.setup, b.state.ships[s.id]?.marineSide ?? null)}: she now belongs to ${who}`)
-        said.push(`the ${mine.name} captured`)
-      } else {
-        // Afloat, crippled or off the map: she stays in the campaign.
-        const marines = Math.max(0, c.marines - l.marinesLost)
-        const wizardsLeft = c.wizards ? Math.max(0, c.wizards.count - l.wizardsLost) : 0
-        const keepWizards = marines > 0 && wizardsLeft > 0
-        stmt(db, `UPDATE atrilian_ship SET marines = ?, wizards = ?, wizard_count = ?, quality = ?, battles = battles + 1 WHERE ship_id = ?`).run(
-          marines,
-          keepWizards ? c.wizards!.kind : null,
-          keepWizards ? wizardsLeft : 0,
-          l.qualityAfter,
-          mine.id
-        )
-        const bits = [l.fate === 'exited' ? `Fought the ${name} and left the map` : `Fought the ${name}`]
-        if (l.marinesLost) bits.push(`${points(l.marinesLost)} lost (${marines} aboard)`)
-        if (c.wizards && c.wizards.count - (keepWizards ? wizardsLeft : 0) > 0) bits.push(`${wizardWords(c.wizards.kind, c.wizards.count - (keepWizards ? wizardsLeft : 0))} lost`)
-        texts.push(bits.join(': '))
-        if (l.qualityAfter !== c.quality) {
-          texts.push(`Her crew is now ${crewQualityLabel(l.qualityAfter).toLowerCase()} (${c.battles + 1} battle${c.battles === 0 ? '' : 's'} behind it)`)
-          said.push(`the ${mine.name}'s crew ${crewQualityLabel(l.qualityAfter).toLowerCase()}`)
-        }
-        if (l.needsRepair) {
-          const r = markCrippled(db, mine.id, today)
-          const p = repairPriceOf(db, mine.id)
-          texts.push(
-            `Crippled: she needs ${p.daysText} in a friendly port and ${fmt(p.cost)} ${currency}${r.port ? `; repairing in ${r.port} from today` : ''}`
-          )
-          said.push(`the ${mine.name} crippled`)
-        } else clearRepair(db, mine.id)
-        if (l.fate === 'exited' && !l.needsRepair) said.push(`the ${mine.name} off the map`)
-      }
-      for (const t of texts) addShipEvent(db, mine.id, today, t)
+      const texts = writeAtrilianShip(db, mine, l, { battleId: b.row.id, battleName: name, capturedBy: sideNameOf(b.setup, b.state.ships[s.id]?.marineSide ?? null), today, said })
       applied.push({ participantId: s.id, shipId: mine.id, text: texts.join('. ') })
       stored.push({ ...l })
     } else if (!mine && s.shipId === undefined && l.fate === 'captured' && l.prizeOwners.length && l.captorShipId) {

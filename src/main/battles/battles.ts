@@ -110,12 +110,17 @@ export function beginBattle(db: Db, input: StartInput, dice: (given?: readonly n
     seed,
     rules: battleRules(db)
   })
+  return insertHighSeasBattle(db, setup, designs)
+}
+
+/** A High Seas battle stored from its whole setup (the campaign's rules already in it), started today. */
+export function insertHighSeasBattle(db: Db, setup: BattleSetup, designs: Record<string, unknown>): { battleId: number } {
   const state = startBattle(setup)
   const id = Number(
     stmt(
       db,
       `INSERT INTO battle (name, status, started_day, setup, state, pending, designs) VALUES (?, 'active', ?, ?, ?, ?, ?)`
-    ).run(name, today, JSON.stringify(setup), JSON.stringify(state), JSON.stringify(NO_PENDING()), JSON.stringify(designs)).lastInsertRowid
+    ).run(setup.name, currentDay(db), JSON.stringify(setup), JSON.stringify(state), JSON.stringify(NO_PENDING()), JSON.stringify(designs)).lastInsertRowid
   )
   return { battleId: id }
 }

@@ -3,7 +3,13 @@ import type { z } from 'zod'
 import type { ConversionView, GalleysAdjustment } from '../../shared/commands/conversion'
 import type { ConvertedReviewLine } from '../../shared/commands/battles'
 import { galleysToTheah, theahToGalleys, totalGuns, type TheahShip } from '../../shared/conversion/theah-galleys'
-import { THEAH_BROADSIDES_DEF, THEAH_GALLEYS_DEF, type TheahBroadsides, type TheahGalleys } from '../../shared/conversion/tables'
+import { THEAH_ATRILIA_DEF, THEAH_BROADSIDES_DEF, THEAH_GALLEYS_DEF, type TheahAtrilia, type TheahBroadsides, type TheahGalleys } from '../../shared/conversion/tables'
+import { atriliaToTheah, theahToAtrilia, type AtriliaConversion } from '../../shared/conversion/theah-atrilia'
+import { ENCOUNTER, EncounterBattleChoices, SQUADRON, encounterSetup, type FleetShip } from '../../shared/atrilia/encounter-setup'
+import { shipTypeOf } from '../../shared/atrilia/shipyard'
+import { controller, prep } from '../../shared/atrilia/engine'
+import type { AtriliaSetup, AtriliaState } from '../../shared/atrilia/types'
+import { ATRILIA_STEPPED } from './atrilia'
 import { broadsidesToTheah, theahToBroadsides } from '../../shared/conversion/theah-broadsides'
 import { BroadsidesSetup, type BroadsidesState } from '../../shared/broadsides/types'
 import { damagedRows } from '../../shared/broadsides/cannon-fire'
@@ -18,7 +24,7 @@ import { getRule } from '../campaign-core/rules'
 import { currentDay } from '../campaign-core/clock-state'
 import { WORLD_OWNER_ID } from '../campaign-core/ledger'
 import { battleConcluded } from '../campaign-core/battle-seam'
-import { fightTheahEncounterUnder, waitingTheahEncounter } from '../theah/voyages'
+import { fightTheahEncounterUnder, resolveEncounter, waitingTheahEncounter } from '../theah/voyages'
 import { addShipEvent, listing, requireShip } from '../theah/shipyard'
 import { buildParticipants } from './participants'
 import { GALLEYS_STEPPED, galleysRulesOf } from './galleys'
@@ -27,32 +33,43 @@ import { seedFromDice } from './battles'
 import { GUNS_NONE, type Guns, type ParticipantInput, fmt, plural, theBattle } from './rows'
 
 /**
- * A Théah encounter fought on the Galleys & Galleons table (issue 21): the squadron's ships and the
- * encounter's measured as High Seas measures them (./participants.ts), converted by the campaign's
- * `conversionTheahGalleys` table (src/shared/conversion) with the GM's adjustments for this battle, the
- * battle started on the stepped seam and linked to the voyage; the conversion kept on the battle row
- * (`battle.conversion`, migration 0020) so concluding reads the table's result back into the Théah
- * review: hull and rigging damage, crew and guns lost, sunk / captured / escaped.
+ * A Théah encounter fought under another rule system (issue 21): on the Galleys & Galleons table, as a
+ * Broadsides & Boarding Parties duel or on the Atrilian hex map. The squadron's ships and the encounter's
+ * are measured as High Seas measures them (./participants.ts), converted by the campaign's conversion
+ * table for those rules (src/shared/conversion) with the GM's adjustments for this battle, the battle
+ * started on the stepped seam and linked to the voyage; the conversion kept on the battle row
+ * (`battle.conversion`, migration 0020) so concluding reads the rules' result back into the Théah review:
+ * hull and rigging damage, crew and guns lost, sunk / captured / escaped. Under High Seas (the setting's
+ * own rules) nothing is converted: the fight is the voyage's own. An Atrilia campaign's encounter is
+ * ./conversion-atrilia.ts.
  */
 
 type Adjustment = z.output<typeof GalleysAdjustment>
 type Line = z.output<typeof ConvertedReviewLine>
-type Ruleset = 'galleys' | 'broadsides'
-const RULES_NAME: Record<Ruleset, string> = { galleys: 'Galleys & Galleons', broadsides: 'Broadsides & Boarding Parties' }
+type Ruleset = 'galleys' | 'broadsides' | 'atrilia'
+type AnyRuleset = Ruleset | 'highseas'
+export const RULES_NAME: Record<AnyRuleset, string> = {
+  galleys: 'Galleys & Galleons',
+  broadsides: 'Broadsides & Boarding Parties',
+  atrilia: 'Atrilian hex map',
+  highseas: 'High Seas Combat'
+}
+const HOW: Record<Ruleset, string> = { galleys: 'on the Galleys & Galleons table', broadsides: 'as a Broadsides & Boarding Parties duel', atrilia: 'on the Atrilian hex map' }
+const DEFS = { galleys: THEAH_GALLEYS_DEF, broadsides: THEAH_BROADSIDES_DEF, atrilia: THEAH_ATRILIA_DEF } as const
 
 /** What the battle row keeps of the conversion. */
 interface Stored {
   from: 'theah'
   ruleset: Ruleset
   voyageId: number
-  table: TheahGalleys | TheahBroadsides
-  ships: { ship: string; participant: ParticipantSetup; tableHullPoints: number }[]
+  table: TheahGalleys | TheahBroadsides | TheahAtrilia
+  ships: { ship: string; participant: ParticipantSetup; tableHullPoints: number; marinesAtStart?: number }[]
   designs: Record<string, ShipDesign>
 }
 
 const SIDE_NAMES = { ours: 'The squadron' } as const
 
-function measured(db: Db, voyageId: number, ruleset: Ruleset) {
+function measured(db: Db, voyageId: number, ruleset: AnyRuleset) {
   const w = waitingTheahEncounter(db, voyageId)
   const inputs = [
     ...w.shipIds.map((shipId) => ({ shipId, side: 'ours', control: 'gm' as const })),
@@ -60,7 +77,7 @@ function measured(db: Db, voyageId: number, ruleset: Ruleset) {
   ].map((x) => BattleParticipantInput.parse(x) as ParticipantInput)
   const built = buildParticipants(db, inputs)
   const notShips = built.participants.filter((p) => p.kind !== 'ship')
-  if (notShips.length) {
+  if (notShips.length && ruleset !== 'highseas') {
     throw new CommandError('rule', `${listing(notShips.map((p) => `the ${p.name}`))} cannot fight under the ${RULES_NAME[ruleset]} rules: only ships are converted.`, { field: 'ruleset' })
   }
   if (ruleset === 'broadsides') {
@@ -74,15 +91,32 @@ function measured(db: Db, voyageId: number, ruleset: Ruleset) {
   return { ...w, ...built }
 }
 
-const GALLEYS_KEYS = ['quality', 'combat', 'hullPoints', 'points'] as const
-const BROADSIDES_KEYS = ['class', 'crew'] as const
+/**
+ * The numbers each rule system lets the GM adjust, and the range of each (checked here at its field: the
+ * contract's schema takes the widest range any rules have).
+ */
+export const ADJUSTABLE: Record<AnyRuleset, Partial<Record<Exclude<keyof Adjustment, 'ship'>, [number, number] | 'key'>>> = {
+  galleys: { quality: [2, 6], combat: [0, 12], hullPoints: [1, 30], points: [0, 10000] },
+  broadsides: { class: 'key', crew: [1, 40] },
+  atrilia: { type: 'key', size: [1, 3], crewQuality: [1, 4], marines: [0, 20] },
+  highseas: { hullPoints: [1, 9999], riggingPoints: [0, 9999], size: [0, 99], handling: [-20, 99], speed: [0, 99], threatRating: [1, 10], crew: [0, 9999], marines: [0, 9999] }
+}
+const ADJ_KEYS = ['quality', 'combat', 'hullPoints', 'points', 'class', 'crew', 'type', 'size', 'crewQuality', 'marines', 'riggingPoints', 'handling', 'speed', 'threatRating'] as const
 
-function adjustmentsFor(adjustments: Adjustment[], ids: string[], ruleset: Ruleset): Map<string, Adjustment> {
+/**
+ * The GM's adjustments checked (each at its field) against the ships of the encounter and the numbers the
+ * rules chosen have; `own` names the setting's own rules, under which nothing is converted to adjust.
+ */
+export function adjustmentsFor(adjustments: Adjustment[], ids: string[], ruleset: AnyRuleset, own = false): Map<string, Adjustment> {
   const out = new Map<string, Adjustment>()
-  const other = ruleset === 'galleys' ? BROADSIDES_KEYS : GALLEYS_KEYS
+  const allowed = own ? {} : ADJUSTABLE[ruleset]
   adjustments.forEach((a, i) => {
-    for (const k of other) {
-      if (a[k] !== undefined) bad(`adjustments.${i}.${k}`, `the ${RULES_NAME[ruleset]} rules have no such number to adjust`)
+    for (const k of ADJ_KEYS) {
+      const v = a[k]
+      if (v === undefined) continue
+      const range = allowed[k]
+      if (!range) bad(`adjustments.${i}.${k}`, own ? `under the ${RULES_NAME[ruleset]} rules, the setting's own, nothing is converted: there is nothing to adjust` : `the ${RULES_NAME[ruleset]} rules have no such number to adjust`)
+      if (Array.isArray(range) && typeof v === 'number' && (v < range[0] || v > range[1])) bad(`adjustments.${i}.${k}`, `must be ${range[0]} to ${range[1]} under the ${RULES_NAME[ruleset]} rules`)
     }
     if (!ids.includes(a.ship)) {
       throw new CommandError('invalid_input', `adjustments.${i}.ship: there is no ship “${a.ship}” in this encounter (its ships are ${ids.join(', ')}).`, {
@@ -101,40 +135,99 @@ function adjustmentsFor(adjustments: Adjustment[], ids: string[], ruleset: Rules
   return out
 }
 
+/** The keys the GM adjusted, of those the rules have. */
+export const adjustedKeys = (a: Adjustment | undefined, ruleset: AnyRuleset): string[] => (a ? ADJ_KEYS.filter((k) => a[k] !== undefined && ADJUSTABLE[ruleset][k] !== undefined) : [])
+
+/** A Théah ship on the hex map: her conversion, her type checked against the campaign's Atrilian ships table, and the GM's adjustment. */
+function hexShip(db: Db, p: ParticipantSetup, a: Adjustment | undefined, k: number, i: number): { conv: AtriliaConversion; profile: AtriliaConversion['profile'] } {
+  const conv = theahToAtrilia(p, getRule(db, 'conversionTheahAtrilia'))
+  const catalogue = getRule(db, 'atriliaShips')
+  const type = a?.type ?? conv.type.value
+  if (!shipTypeOf(catalogue, type)) {
+    bad(
+      a?.type ? `adjustments.${k}.type` : 'ruleset',
+      `there is no ship type “${type}” in the Atrilian ships table${a?.type ? '' : `, for the ${p.name} (ship ${i + 1}): the conversion table names it`}`
+    )
+  }
+  const profile = { ...conv.profile, type, size: a?.size ?? conv.size.value, crewQuality: a?.crewQuality ?? conv.crewQuality.value, marines: a?.marines ?? conv.marines.value }
+  return { conv, profile }
+}
+
+/** The hex map's set-up of the converted ships (seed 002 §3, §7.4, §11.2 as an Atrilian encounter's), with its notes; refused at its field. */
+function hexSetup(db: Db, m: ReturnType<typeof measured>, adjustments: Adjustment[], label: string, name: string, seed: number) {
+  const fleet = (side: 'ours' | 'them'): FleetShip[] =>
+    m.participants
+      .map((p, i) => ({ p, i }))
+      .filter(({ p }) => p.side === side)
+      .map(({ p, i }) => {
+        const k = adjustments.findIndex((x) => x.ship === p.id)
+        return { id: p.id, name: p.name, shipId: null, profile: hexShip(db, p, adjustments[k], k, i).profile }
+      })
+  const out = encounterSetup({
+    name,
+    squadron: { name: SIDE_NAMES.ours, nation: 'other', ships: fleet('ours') },
+    encounter: { name: label.slice(0, 80) || 'The encounter', nation: 'other', ships: fleet('them') },
+    near: null,
+    choices: EncounterBattleChoices.parse({ coastline: false }),
+    seed,
+    rules: getRule(db, 'atriliaBattle')
+  })
+  if (out.problems.length || !out.setup) {
+    const first = out.problems[0]!
+    bad(first.field === 'voyageId' ? 'ruleset' : first.field, first.message)
+  }
+  return out
+}
+
+const OWN_NOTE = 'Fought under High Seas Combat, the Théah setting’s own rules: nothing is converted, the battle is the voyage’s own fight (seed 003 IV–VI).'
+
 /** The preview: every ship converted with its terms, and what she fights with after the GM's adjustments. */
-export function encounterConversion(db: Db, input: { voyageId: number; ruleset: Ruleset; adjustments: Adjustment[] }): ConversionView {
+export function encounterConversion(db: Db, input: { voyageId: number; ruleset: AnyRuleset; adjustments: Adjustment[] }): ConversionView {
   const m = measured(db, input.voyageId, input.ruleset)
-  const adj = adjustmentsFor(input.adjustments, m.participants.map((p) => p.id), input.ruleset)
-  const def = input.ruleset === 'galleys' ? THEAH_GALLEYS_DEF : THEAH_BROADSIDES_DEF
+  const own = input.ruleset === 'highseas'
+  const adj = adjustmentsFor(input.adjustments, m.participants.map((p) => p.id), input.ruleset, own)
+  const def = own ? null : DEFS[input.ruleset as Ruleset]
   const templates = input.ruleset === 'broadsides' ? getRule(db, 'broadsidesShips') : null
   const view: ConversionView = {
     ruleset: input.ruleset,
     rulesetName: RULES_NAME[input.ruleset],
-    tableTitle: def.title,
-    tableSource: def.source,
+    tableTitle: def?.title ?? 'No conversion: the setting’s own rules',
+    tableSource: def?.source ?? 'High Seas Combat (seed 003 IV–VI) is the Théah setting’s own battle rules.',
+    setting: 'theah',
+    converted: !own,
+    notes: own ? [OWN_NOTE] : input.ruleset === 'atrilia' ? [HEX_NOTE, ...hexSetup(db, m, input.adjustments, m.encounter.label, 'Preview', 1).notes] : [],
     voyageId: input.voyageId,
     encounter: m.encounter.label,
     ships: m.participants.map((p, i) => {
       const a = adj.get(p.id)
+      const k = input.adjustments.findIndex((x) => x.ship === p.id)
       const base = {
         ship: p.id,
         name: p.name,
         side: p.side,
         shipId: p.shipId ?? null,
-        from: { size: p.size, handling: p.handling, speed: p.speed, crew: p.crew, crewKind: p.crewKind, guns: totalGuns(p), hullPoints: p.hullPoints }
+        from: { size: p.size, handling: p.handling, speed: p.speed, crew: p.crew, crewKind: p.crewKind, guns: totalGuns(p), hullPoints: p.hullPoints },
+        adjusted: adjustedKeys(a, input.ruleset)
+      }
+      if (own) return { ...base, fights: {} }
+      if (input.ruleset === 'atrilia') {
+        const { conv, profile } = hexShip(db, p, a, k, i)
+        return {
+          ...base,
+          atrilia: { type: conv.type, size: conv.size, crewQuality: conv.crewQuality, marines: conv.marines, improvements: conv.improvements },
+          fights: { type: profile.type, size: profile.size, crewQuality: profile.crewQuality, marines: profile.marines } as Record<string, string | number>
+        }
       }
       if (templates) {
         const c = theahToBroadsides(p, getRule(db, 'conversionTheahBroadsides'), templates)
         const cls = a?.class ?? c.class.value
         if (!templates[cls]) {
-          const k = input.adjustments.findIndex((x) => x.ship === p.id)
           bad(k >= 0 && a?.class ? `adjustments.${k}.class` : 'ruleset', `there is no ship class “${cls}” in the Broadsides ship-deck table (${Object.keys(templates).join(', ')})${k < 0 ? `, for the ${p.name} (ship ${i + 1})` : ''}`)
         }
         return {
           ...base,
           deck: { class: c.class.value, why: c.class.why, crew: c.crew, cannon: c.cannon, officers: c.officers, officersWhy: c.officersWhy },
-          fights: { class: cls, crew: a?.crew ?? c.crew.value } as Record<string, string | number>,
-          adjusted: a ? BROADSIDES_KEYS.filter((k) => a[k] !== undefined) : []
+          fights: { class: cls, crew: a?.crew ?? c.crew.value } as Record<string, string | number>
         }
       }
       const c = theahToGalleys(p, getRule(db, 'conversionTheahGalleys'))
@@ -150,21 +243,30 @@ export function encounterConversion(db: Db, input: { voyageId: number; ruleset: 
           combat: a?.combat ?? c.combat.value,
           hullPoints: a?.hullPoints ?? c.hullPoints.value,
           points: a?.points ?? c.points.value
-        } as Record<string, string | number>,
-        adjusted: a ? GALLEYS_KEYS.filter((k) => a[k] !== undefined) : []
+        } as Record<string, string | number>
       }
     })
   }
   return view
 }
 
+/** House default: a Théah encounter on the hex map is fought in open sea, the sides at opposite edges as an Atrilian encounter's are. */
+const HEX_NOTE =
+  'House default: a Théah encounter on the hex map is fought in open sea (the Théah chart draws no coast for it), the squadron and the encounter set up along opposite edges facing inward, the squadron moving first, the encounter ordered by the computer.'
+
 /** Fight the waiting encounter under the rules chosen: the set-up from the preview, the battle linked to the voyage. */
 export function fightEncounterUnder(
   db: Db,
-  input: { voyageId: number; ruleset: Ruleset; adjustments: Adjustment[]; note?: string | undefined },
+  input: { voyageId: number; ruleset: AnyRuleset; adjustments: Adjustment[]; note?: string | undefined },
   dice: (given?: readonly number[]) => DiceBox
 ): { battleId: number; voyageId: number; text: string } {
   const view = encounterConversion(db, input)
+  if (input.ruleset === 'highseas') {
+    // The setting's own rules: the voyage's own fight, from the range the lookouts saw her at (seed 003 III).
+    const out = resolveEncounter(db, { voyageId: input.voyageId, choice: 'fight', ...(input.note ? { note: input.note } : {}) }, dice)
+    return { battleId: out.battleId!, voyageId: input.voyageId, text: out.text }
+  }
+  const ruleset: Ruleset = input.ruleset
   const m = measured(db, input.voyageId, input.ruleset)
   const fieldsOf = (issues: { path: PropertyKey[]; message: string }[]) => {
     const list = issues.map((i) => ({ field: ['setup', ...i.path.map(String)].join('.'), message: i.message }))
@@ -175,10 +277,16 @@ export function fightEncounterUnder(
     const name = `Battle at sea: ${m.name}`.slice(0, 80)
     let battleId: number
     const tableHullPoints: Record<string, number> = {}
-    if (input.ruleset === 'broadsides') {
+    const marinesAtStart: Record<string, number> = {}
+    if (ruleset === 'atrilia') {
+      const out = hexSetup(db, m, input.adjustments, encounter.label, name, seed)
+      const setup = out.setup!
+      for (const x of setup.ships) marinesAtStart[x.id] = x.marines
+      battleId = insertStepped(db, ATRILIA_STEPPED, { name, setup, seed, control: { [SQUADRON]: 'gm', [ENCOUNTER]: 'ai' } }).battleId
+    } else if (ruleset === 'broadsides') {
       const rules = broadsidesRulesOf(db)
       const { width, height } = rules.board
-      // House default (issue 21): the squadron's ship two squares in from the west edge heading east, the encounter's from the east heading west, both on the middle row.
+      // House default: the squadron's ship two squares in from the west edge heading east, the encounter's from the east heading west, both on the middle row.
       const y = 2 * Math.floor(height / 2) + 1
       const ships = (['ours', 'them'] as const).map((side) => {
         const s = view.ships.find((x) => x.side === side)!
@@ -205,7 +313,7 @@ export function fightEncounterUnder(
         const list = view.ships.filter((s) => s.side === side)
         list.forEach((s, i) => {
           tableHullPoints[s.ship] = Number(s.fights.hullPoints)
-          // House default (issue 21): each side in a line across the table, the squadron at the bottom edge facing north, the encounter at the top facing south.
+          // House default: each side in a line across the table, the squadron at the bottom edge facing north, the encounter at the top facing south.
           ships.push({
             id: s.ship,
             name: s.name,
@@ -228,7 +336,7 @@ export function fightEncounterUnder(
           { id: 'them', name: encounter.label.slice(0, 80) || 'The encounter' }
         ],
         ships,
-        // House default (issue 21): the wind from the east (a quarter of the gauge round from north), across both lines.
+        // House default: the wind from the east (a quarter of the gauge round from north), across both lines.
         wind: { direction: Math.floor(gaugePoints / 4), marker: null },
         seed,
         rules
@@ -238,15 +346,19 @@ export function fightEncounterUnder(
     }
     const stored: Stored = {
       from: 'theah',
-      ruleset: input.ruleset,
+      ruleset,
       voyageId: input.voyageId,
-      table: input.ruleset === 'galleys' ? getRule(db, 'conversionTheahGalleys') : getRule(db, 'conversionTheahBroadsides'),
-      ships: m.participants.map((p) => ({ ship: p.id, participant: p, tableHullPoints: tableHullPoints[p.id] ?? 0 })),
+      table: ruleset === 'galleys' ? getRule(db, 'conversionTheahGalleys') : ruleset === 'broadsides' ? getRule(db, 'conversionTheahBroadsides') : getRule(db, 'conversionTheahAtrilia'),
+      ships: m.participants.map((p) => ({
+        ship: p.id,
+        participant: p,
+        tableHullPoints: tableHullPoints[p.id] ?? 0,
+        ...(ruleset === 'atrilia' ? { marinesAtStart: marinesAtStart[p.id] ?? 0 } : {})
+      })),
       designs: m.designs
     }
     stmt(db, `UPDATE battle SET conversion = ? WHERE id = ?`).run(JSON.stringify(stored), battleId)
-    const how = input.ruleset === 'galleys' ? 'on the Galleys & Galleons table' : 'as a Broadsides & Boarding Parties duel'
-    return { battleId, text: `Fought ${listing(m.encounter.names)} ${how}, the ships converted from their Théah numbers` }
+    return { battleId, text: `Fought ${listing(m.encounter.names)} ${HOW[ruleset]}, the ships converted from their Théah numbers` }
   })
   return { battleId: out.battleId, voyageId: input.voyageId, text: out.text }
 }
@@ -263,15 +375,18 @@ function storedOf(db: Db, battleId: number): Stored | null {
 export function convertedReview(db: Db, battleId: number): GalleysBattleReview['campaign'] {
   const stored = storedOf(db, battleId)
   if (!stored) return null
-  const backs = stored.ruleset === 'broadsides' ? duelBacks(db, battleId, stored) : tableBacks(db, battleId, stored)
+  const backs = stored.ruleset === 'broadsides' ? duelBacks(db, battleId, stored) : stored.ruleset === 'atrilia' ? hexBacks(db, battleId, stored) : tableBacks(db, battleId, stored)
+  const title = DEFS[stored.ruleset].title
   const row = stmt(db, `SELECT status, result FROM battle WHERE id = ?`).get(battleId) as { status: string; result: string | null }
   const written = row.status === 'concluded' && row.result ? ((JSON.parse(row.result) as { lines?: Line[] }).lines ?? []) : []
   return {
-    tableTitle: stored.ruleset === 'broadsides' ? THEAH_BROADSIDES_DEF.title : THEAH_GALLEYS_DEF.title,
+    tableTitle: title,
     lines: stored.ships.map((s) => {
       const back = backs[s.ship]!
+      const how = [`Fought ${HOW[stored.ruleset]}: read back by the table “${title}” (a house default).`, ...back.how]
+      // Once concluded, the lines as written (the GM's edits), not the proposal again.
       const w = written.find((l) => l.ship === s.ship)
-      if (w) return { ...w, gunsLost: { ...w.gunsLost }, name: s.participant.name, side: s.participant.side, how: back.how }
+      if (w) return { ...w, gunsLost: { ...w.gunsLost }, name: s.participant.name, side: s.participant.side, how }
       return {
         ship: s.ship,
         name: s.participant.name,
@@ -282,7 +397,7 @@ export function convertedReview(db: Db, battleId: number): GalleysBattleReview['
         riggingDamage: back.riggingDamage.value,
         crewLost: back.crewLost.value,
         gunsLost: back.gunsLost,
-        how: back.how
+        how
       }
     })
   }
@@ -292,6 +407,28 @@ function tableBacks(db: Db, battleId: number, stored: Stored) {
   const b = loadStepped<GalleysSetup, GalleysState, unknown>(db, GALLEYS_STEPPED, battleId)
   return Object.fromEntries(
     stored.ships.map((s) => [s.ship, galleysToTheah(s.participant as TheahShip, s.tableHullPoints, b.state.ships[s.ship]!, stored.table as TheahGalleys)])
+  )
+}
+
+function hexBacks(db: Db, battleId: number, stored: Stored) {
+  const b = loadStepped<AtriliaSetup, AtriliaState, unknown>(db, ATRILIA_STEPPED, battleId)
+  const board = prep(b.setup)
+  return Object.fromEntries(
+    stored.ships.map((s) => {
+      const x = b.setup.ships.find((y) => y.id === s.ship)
+      const st = b.state.ships[s.ship]
+      // A ship the map had no room for never fought: she comes back as she went.
+      const r = st && x
+        ? {
+            status: st.status,
+            crippled: st.crippled || st.sinking,
+            taken: st.status !== 'sunk' && controller(board, st) !== x.side,
+            marinesAtStart: s.marinesAtStart ?? x.marines,
+            marinesLeft: st.marineSide === x.side ? st.marines : 0
+          }
+        : { status: 'afloat' as const, crippled: false, taken: false, marinesAtStart: 0, marinesLeft: 0 }
+      return [s.ship, atriliaToTheah(s.participant as TheahShip, r, stored.table as TheahAtrilia)]
+    })
   )
 }
 
@@ -317,6 +454,24 @@ function duelBacks(db: Db, battleId: number, stored: Stored) {
   )
 }
 
+/**
+ * Run a conclusion whose lines the GM gives as `campaign.lines` (under rules with review lines of their own,
+ * High Seas and the hex map): a refusal at `lines.N.x` is named at `campaign.lines.N.x`.
+ */
+export function underCampaign<T>(run: () => T): T {
+  try {
+    return run()
+  } catch (e) {
+    if (e instanceof CommandError && e.code === 'invalid_input') {
+      const d = (e.details ?? {}) as { field?: string; issues?: { field: string; message: string }[] }
+      if (d.field?.startsWith('lines')) {
+        throw new CommandError('invalid_input', `campaign.${e.message}`, { field: `campaign.${d.field}`, issues: (d.issues ?? []).map((i) => ({ ...i, field: `campaign.${i.field}` })) })
+      }
+    }
+    throw e
+  }
+}
+
 const bad = (field: string, message: string): never => {
   throw new CommandError('invalid_input', `${field}: ${message}.`, { field, issues: [{ field, message }] })
 }
@@ -328,7 +483,9 @@ export function concludeConverted(db: Db, battleId: number, given: Line[] | unde
   const b =
     stored.ruleset === 'broadsides'
       ? loadStepped<BroadsidesSetup, BroadsidesState, unknown>(db, BROADSIDES_STEPPED, battleId)
-      : loadStepped<GalleysSetup, GalleysState, unknown>(db, GALLEYS_STEPPED, battleId)
+      : stored.ruleset === 'atrilia'
+        ? loadStepped<AtriliaSetup, AtriliaState, unknown>(db, ATRILIA_STEPPED, battleId)
+        : loadStepped<GalleysSetup, GalleysState, unknown>(db, GALLEYS_STEPPED, battleId)
   if (b.row.status !== 'active') throw new CommandError('rule', `${theBattle(b.row.name, true)} is already concluded.`, { status: b.row.status })
   const proposed = convertedReview(db, battleId)!.lines
   const lines: Line[] = given ?? proposed.map(({ name: _n, side: _s, how: _h, ...l }) => l)
@@ -362,12 +519,12 @@ export function concludeConverted(db: Db, battleId: number, given: Line[] | unde
     const design = JSON.parse(row.design) as ShipDesign
     const before = { ...GUNS_NONE, ...(JSON.parse(row.guns_lost) as Partial<Guns>) }
     const gunsLost = Object.fromEntries(BATTERIES.map((k) => [k, Math.min(design.guns[k], before[k] + l.gunsLost[k])])) as Guns
-    // Losses fall on the hands before the named officers (house default, issue 21).
+    // Losses fall on the hands before the named officers (a house default).
     const crew = Math.max(0, row.crew - l.crewLost)
     stmt(db, `UPDATE ship SET hull_damage = ?, rigging_damage = ?, guns_lost = ?, crew = ? WHERE id = ?`).run(l.hullDamage, l.riggingDamage, JSON.stringify(gunsLost), crew, row.id)
     stmt(db, `UPDATE ship_company SET marines = ? WHERE ship_id = ? AND marines > ?`).run(crew, row.id, crew)
     const texts = [
-      `Fought the ${name} ${stored.ruleset === 'galleys' ? 'on the Galleys & Galleons table' : 'as a Broadsides & Boarding Parties duel'}: ${fmt(Math.max(0, l.hullDamage - row.hull_damage))} hull, ${fmt(Math.max(0, l.riggingDamage - row.rigging_damage))} rigging damage, ` +
+      `Fought the ${name} ${HOW[stored.ruleset]}: ${fmt(Math.max(0, l.hullDamage - row.hull_damage))} hull, ${fmt(Math.max(0, l.riggingDamage - row.rigging_damage))} rigging damage, ` +
         `${plural(BATTERIES.reduce((n, k) => n + l.gunsLost[k], 0), 'gun')} and ${fmt(l.crewLost)} crew lost${edited}`
     ]
     if (l.fate === 'sunk') {
@@ -377,18 +534,20 @@ export function concludeConverted(db: Db, battleId: number, given: Line[] | unde
       stmt(db, `DELETE FROM ship_owner WHERE ship_id = ?`).run(row.id)
       stmt(db, `INSERT INTO ship_owner (ship_id, owner_id, share) VALUES (?, ?, 100)`).run(row.id, WORLD_OWNER_ID)
       texts.push(`Captured in the ${name}: she now belongs to the outside world`)
-    } else if (l.fate === 'escaped') texts.push(`Left the table and escaped the ${name}`)
+    } else if (l.fate === 'escaped') texts.push(`${stored.ruleset === 'atrilia' ? 'Left the map' : stored.ruleset === 'broadsides' ? 'Left the board' : 'Left the table'} and escaped the ${name}`)
     for (const t of texts) addShipEvent(db, row.id, today, t.slice(0, 1000))
     applied.push({ ship: l.ship, shipId: row.id, text: texts.join('. ') })
   }
-  const winner = b.state.outcome?.winner ?? null
+  // The hex map's sides are the squadron and the encounter: the voyage reads them as the other rules' 'ours' and 'them'.
+  const raw = b.state.outcome?.winner ?? null
+  const winner = stored.ruleset === 'atrilia' && raw !== null ? (raw === SQUADRON ? 'ours' : 'them') : raw
   stmt(db, `UPDATE battle SET status = 'concluded', concluded_day = ?, result = ? WHERE id = ?`).run(
     today,
     JSON.stringify({ lines: lines.map((l) => ({ ...l })), applied, winner }),
     b.row.id
   )
   battleConcluded(db, b.row.id) // the voyage takes its results (ships sunk or taken leave the squadron)
-  const winnerName = winner === null ? null : winner === 'ours' ? 'the squadron' : (stored.ships.find((x) => x.ship === winner)?.participant.name ?? winner)
+  const winnerName = winner === null ? null : winner === 'ours' ? 'the squadron' : winner === 'them' ? 'the encounter' : (stored.ships.find((x) => x.ship === winner)?.participant.name ?? winner)
   const won = winnerName ? `, won by ${winnerName}` : ''
   return { battleId: b.row.id, applied, said: `Concluded ${theBattle(name)}${won}: the Théah ships written back from the ${RULES_NAME[stored.ruleset]} rules` }
 }

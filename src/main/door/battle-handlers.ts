@@ -12,7 +12,8 @@ import { CommandError } from '../../shared/errors'
 import { beginAtriliaBattle } from '../battles/atrilia'
 import { beginGalleysBattle } from '../battles/galleys'
 import { concludeGalleysBattle, reviewGalleysBattle } from '../battles/galleys-review'
-import { concludeConverted, convertedReview } from '../battles/conversion'
+import { concludeConverted, convertedReview, underCampaign } from '../battles/conversion'
+import { atrilianConvertedReview, concludeAtrilianConverted, isAtrilianConverted } from '../battles/conversion-atrilia'
 import { beginBroadsidesBattle } from '../battles/broadsides'
 import { concludeBroadsidesBattle, reviewBroadsidesBattle } from '../battles/broadsides-review'
 import { concludeAtriliaBattle, reviewAtriliaBattle } from '../battles/atrilia-review'
@@ -253,7 +254,16 @@ export const battleHandlers: BattleHandlers = {
     run: ({ campaign: { db } }, input) => {
       const ruleset = rulesetOf(db, input.battleId)
       if (ruleset === 'broadsides') return reviewBroadsidesBattle(db, input.battleId)
-      return ruleset === 'atrilia' ? reviewAtriliaBattle(db, input.battleId) : ruleset === 'galleys' ? reviewGalleysBattle(db, input.battleId) : reviewBattle(db, input.battleId)
+      if (ruleset === 'atrilia') {
+        // A Théah encounter fought on the hex map (issue 21): its Théah lines, and none of the hex battle's own.
+        const campaign = convertedReview(db, input.battleId)
+        const own = reviewAtriliaBattle(db, input.battleId)
+        return campaign ? { ...own, lines: [], campaign } : own
+      }
+      if (ruleset === 'galleys') return reviewGalleysBattle(db, input.battleId)
+      // An Atrilian encounter fought in range bands (issue 21): its Atrilian lines, and none of High Seas' own.
+      const campaign = atrilianConvertedReview(db, input.battleId)
+      return campaign ? { battleId: input.battleId, lines: [], heroic: [], campaign } : reviewBattle(db, input.battleId)
     }
   },
 
@@ -310,6 +320,14 @@ export const battleHandlers: BattleHandlers = {
             ruleset: 'highSeas'
           })
         }
+        if (convertedReview(db, input.battleId)) {
+          // A Théah encounter fought on the hex map (issue 21): the Théah review written back.
+          if (input.lines?.length) throw new CommandError('invalid_input', `lines: ${theBattle(anySummary(db, input.battleId).name)} was a Théah encounter fought by conversion: its lines are the review's campaign lines.`, { field: 'lines' })
+          const out = underCampaign(() => concludeConverted(db, input.battleId, input.campaign?.lines))
+          said.set(c, out.said)
+          return { battleId: out.battleId, applied: out.applied.map((a) => ({ participantId: a.ship, shipId: a.shipId, text: a.text })) }
+        }
+        if (input.campaign) throw new CommandError('invalid_input', `campaign: ${theBattle(anySummary(db, input.battleId).name)} was not fought by conversion: give its own lines.`, { field: 'campaign' })
         const out = concludeAtriliaBattle(db, input)
         said.set(c, out.said)
         return { battleId: out.battleId, applied: out.applied }
@@ -317,7 +335,16 @@ export const battleHandlers: BattleHandlers = {
       if (rulesetOf(db, input.battleId) !== 'highSeas') {
         throw new CommandError('invalid_input', 'ruleset: this battle is not a High Seas battle: conclude it with {battleId, ruleset} (no review lines).', { field: 'ruleset' })
       }
-      const out = concludeBattle(db, input)
+      if (isAtrilianConverted(db, input.battleId)) {
+        // An Atrilian encounter fought in range bands (issue 21): the Atrilian review written back.
+        if (input.lines?.length) throw new CommandError('invalid_input', `lines: ${theBattle(anySummary(db, input.battleId).name)} was an Atrilian encounter fought by conversion: its lines are the review's campaign lines.`, { field: 'lines' })
+        const out = concludeAtrilianConverted(db, input.battleId, input.campaign?.lines)
+        said.set(c, out.said)
+        return { battleId: out.battleId, applied: out.applied }
+      }
+      if (input.campaign) throw new CommandError('invalid_input', `campaign: ${theBattle(anySummary(db, input.battleId).name)} was not fought by conversion: give its own lines.`, { field: 'campaign' })
+      if (!input.lines) throw new CommandError('invalid_input', 'lines: give the review’s lines (what concluding writes for each ship).', { field: 'lines', issues: [{ field: 'lines', message: 'required' }] })
+      const out = concludeBattle(db, { battleId: input.battleId, lines: input.lines })
       said.set(c, describeConclusion(db, out, input.lines))
       return { battleId: out.battleId, applied: out.applied }
     },

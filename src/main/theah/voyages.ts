@@ -53,7 +53,7 @@ import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
 import { crewRoster } from './crew'
 import { companyOf, moveShip, officersAboard, placeOf, sailingState, shipCondition, type ShipRow } from './ship-state'
 import { currencyOf } from '../campaign-core/currency'
-import { registerVoyageRules, voyageRulesOf, type VoyageRules } from '../campaign-core/voyage-rules'
+import { registerVoyageRules, settingOf, voyageRulesOf, type VoyageRules } from '../campaign-core/voyage-rules'
 import { post, WORLD_OWNER_ID } from '../campaign-core/ledger'
 import { ventureFaresPaid, ventureVoyageStarted } from './trade'
 import { getRule } from '../campaign-core/rules'
@@ -1120,7 +1120,8 @@ export function voyageBattleConcluded(db: Db, battleId: number): void {
   const result = b.result
     ? (JSON.parse(b.result) as { lines: { shipId: number | null; fate: string }[]; applied?: { shipId: number | null }[]; winner: string | null })
     : { lines: [], applied: [], winner: null }
-  const hex = b.ruleset === 'atrilia'
+  // An Atrilia campaign's battle (the hex map's, or an encounter fought in range bands by conversion) writes Atrilian lines and names its winner.
+  const hex = settingOf(db) === 'atrilia'
   const R = voyageRulesOf(db)
   const s = stateOf(v)
   const texts: string[] = []
@@ -1177,7 +1178,7 @@ export function voyageBattleConcluded(db: Db, battleId: number): void {
     'battle',
     hex
       ? `The ${b.name} is over${result.winner ? `, won by ${/^the /i.test(result.winner) ? result.winner : `the ${result.winner}`}` : ', with no winner'}${texts.length ? `; ${texts.join('; ')}` : ''}${taken ? `; ${plural(taken, 'prize')} taken` : ''}.`
-      : `The ${b.name} is over${result.winner ? `: the ${result.winner === 'ours' ? 'squadron' : result.winner} side is left fighting` : ''}${texts.length ? `; ${texts.join('; ')}` : ''}${taken ? `; ${plural(taken, 'prize')} taken` : ''}.`,
+      : `The ${b.name} is over${result.winner ? `: ${result.winner === 'ours' ? 'the squadron is' : result.winner === 'them' ? 'the enemy is' : `the ${result.winner} side is`} left fighting` : ''}${texts.length ? `; ${texts.join('; ')}` : ''}${taken ? `; ${plural(taken, 'prize')} taken` : ''}.`,
     [],
     0,
     at,

@@ -407,12 +407,6 @@ export const ReviewLine = z
   .strict()
 export type ReviewLine = z.input<typeof ReviewLine>
 
-export const BattleReview = z.object({
-  battleId: Id,
-  lines: z.array(ReviewLine),
-  heroic: z.array(HeroicAction)
-})
-export type BattleReview = z.infer<typeof BattleReview>
 
 /** What the battle left of an Atrilian ship (seed 002 §5.11 exited, §8.11 captured, §10 sunk). */
 export const AtriliaFate = z.enum(['afloat', 'sunk', 'captured', 'exited'])
@@ -470,18 +464,6 @@ export const AtriliaReviewLine = z
 export type AtriliaReviewLine = z.output<typeof AtriliaReviewLine>
 export type AtriliaReviewLineInput = z.input<typeof AtriliaReviewLine>
 
-export const AtriliaBattleReview = z.object({
-  ruleset: z.literal('atrilia'),
-  battleId: Id,
-  /** Concluded: `lines` are what was written (battle.result), with what it did in `applied`. */
-  concluded: z.boolean(),
-  /** The winning side's name, or null. */
-  winner: z.string().nullable(),
-  lines: z.array(AtriliaReviewLine),
-  applied: z.array(z.object({ ship: z.string(), shipId: Id.nullable(), text: z.string() }))
-})
-export type AtriliaBattleReview = z.infer<typeof AtriliaBattleReview>
-
 const Count = z.number().int('must be a whole number').min(0, 'must be at least 0').max(9999, 'must be at most 9999')
 /** One ship's line of a converted battle's review (issue 21), in the setting's (Théah's) numbers. */
 export const ConvertedReviewLine = z
@@ -499,6 +481,41 @@ export const ConvertedReviewLine = z
   })
   .strict()
 const ConvertedReviewLineOut = ConvertedReviewLine.extend({ name: z.string(), side: z.string(), how: z.array(z.string()) })
+
+export const AtriliaBattleReview = z.object({
+  ruleset: z.literal('atrilia'),
+  battleId: Id,
+  /** Concluded: `lines` are what was written (battle.result), with what it did in `applied`. */
+  concluded: z.boolean(),
+  /** The winning side's name, or null. */
+  winner: z.string().nullable(),
+  lines: z.array(AtriliaReviewLine),
+  applied: z.array(z.object({ ship: z.string(), shipId: Id.nullable(), text: z.string() })),
+  /**
+   * A Théah encounter fought on the hex map by conversion (issue 21): each ship's result read back as the
+   * Théah review (hull and rigging damage, crew and guns lost, her fate), each line with how it was
+   * converted; concluding takes them as `campaign.lines` (then `lines` is empty). Absent: a battle of the
+   * hex map's own.
+   */
+  campaign: z.object({ tableTitle: z.string(), lines: z.array(ConvertedReviewLineOut) }).optional()
+})
+export type AtriliaBattleReview = z.infer<typeof AtriliaBattleReview>
+
+export const BattleReview = z.object({
+  battleId: Id,
+  /** The High Seas write-back (a Théah battle); empty for an Atrilian encounter fought in range bands (see `campaign`). */
+  lines: z.array(ReviewLine),
+  heroic: z.array(HeroicAction),
+  /**
+   * An Atrilia campaign's encounter fought in High Seas range bands by conversion (issue 21): each ship's
+   * result read back as the Atrilian review's line (her fate, repair, marines and wizards lost, crew quality
+   * after), each with how it was converted; concluding takes them as `campaign.lines`. Absent: a High Seas
+   * battle of its own.
+   */
+  campaign: z.object({ tableTitle: z.string(), lines: z.array(AtriliaReviewLine) }).optional()
+})
+export type BattleReview = z.infer<typeof BattleReview>
+
 
 /** What a Galleys & Galleons battle left of a ship (seed 000 Sinking or striking, Explosions; exited by an exit zone). */
 export const GalleysFate = z.enum(['afloat', 'struck', 'sunk', 'exploded', 'crashed', 'exited'])
@@ -633,7 +650,10 @@ export const HighSeasConcludeInput = z
   .object({
     ruleset: z.literal('highSeas').optional(),
     battleId: Id,
-    lines: z.array(ReviewLine).min(1).max(40, 'at most 40 lines: a battle has at most 40 participants')
+    /** The review's lines (required for a High Seas battle of its own). */
+    lines: z.array(ReviewLine).min(1).max(40, 'at most 40 lines: a battle has at most 40 participants').optional(),
+    /** An Atrilian encounter fought in range bands by conversion (issue 21): the Atrilian lines of the review's `campaign` (absent: as proposed). */
+    campaign: z.object({ lines: z.array(AtriliaReviewLine).max(40, 'at most 40 lines: a battle has at most 40 participants') }).strict().optional()
   })
   .strict()
 
@@ -642,7 +662,13 @@ export const HighSeasConcludeInput = z
  * `battles.review` proposes it. A battle with no campaign ship writes nothing but its status and result.
  */
 export const AtriliaConcludeInput = z
-  .object({ ruleset: z.literal('atrilia'), battleId: Id, lines: z.array(AtriliaReviewLine).max(60, 'at most 60 lines: a battle has at most 60 ships').optional() })
+  .object({
+    ruleset: z.literal('atrilia'),
+    battleId: Id,
+    lines: z.array(AtriliaReviewLine).max(60, 'at most 60 lines: a battle has at most 60 ships').optional(),
+    /** A Théah encounter fought on the hex map by conversion (issue 21): the Théah lines of the review's `campaign` (absent: as proposed). */
+    campaign: z.object({ lines: z.array(ConvertedReviewLine).max(60, 'at most 60 lines: a battle has at most 60 ships') }).strict().optional()
+  })
   .strict()
 
 

@@ -63,7 +63,7 @@ export const THEAH_GALLEYS_DEF: RuleTableDef<typeof TheahGalleysSchema> = {
     'Back: each hit on the table is her Théah hull points divided by her table hull points; each rigging critical costs the share of her rigging given; ' +
     'each hit costs the share of her crew given; hits up to her table hull points cost up to the share of her guns given. ' +
     'Sunk, exploded or crashed: sunk; struck: captured; left the table: escaped.',
-  source: 'House default (issue 21): no seed converts between High Seas Combat (seed 003) and the Galleys & Galleons house rules (seed 000).',
+  source: 'House default: neither seed 003 nor seed 000 converts a ship from one to the other.',
   seedValue: false,
   schema: TheahGalleysSchema,
   defaults: THEAH_GALLEYS
@@ -99,7 +99,7 @@ export const THEAH_BROADSIDES_DEF: RuleTableDef<typeof TheahBroadsidesSchema> = 
     'her cannon are her template’s. Crew figures: one for so many Théah hands, rounded to the nearest (1 to 40). Officers: all four; a merchant crew without a Master Gunner when so set. ' +
     'Back: her holed rows on the worse side as a share of her rows × the share given is her share of hull points lost; masts down of three her share of rigging; cannon lost her share of guns; figures lost her share of crew. ' +
     'Sunk: sunk; struck or her crew wiped out: captured.',
-  source: 'House default (issue 21): no seed converts between High Seas Combat (seed 003) and the Broadsides & Boarding Parties variant (seed 001).',
+  source: 'House default: neither seed 003 nor seed 001 converts a ship from one to the other.',
   seedValue: false,
   schema: TheahBroadsidesSchema,
   defaults: THEAH_BROADSIDES
@@ -133,7 +133,8 @@ export const THEAH_ATRILIA: TheahAtrilia = {
   size2From: 2,
   size3From: 4,
   qualityByCrew: { merchant: 2, naval: 3, privateer: 3, pirate: 3 },
-  marinesPerPoint: 10,
+  // RULES.md §3 "Marines": one marine strength point = 25 men.
+  marinesPerPoint: 25,
   castleFromSize: 4,
   crippledShare: 0.5
 }
@@ -144,7 +145,8 @@ export const THEAH_ATRILIA_DEF: RuleTableDef<typeof TheahAtriliaSchema> = {
     'How a Théah ship fights on the Atrilian hex map and how the battle’s result comes back. Her ship type (drawn on the board) by her Théah hull; war gaming size 1–3 from her Théah Size; ' +
     'crew quality (1 slave, 2 green, 3 veteran, 4 elite) by who her crew are; marine strength points, one for so many Théah marines (at most 20); a castle from the Size given; a ram only with oars; no corvus, ballista or catapult. ' +
     'Back: sunk is sunk; boarded and held by the other side, captured; off the map, escaped; crippled, the share of her hull and rigging given lost; each marine point lost, so many hands.',
-  source: 'House default (issue 21): no seed converts between High Seas Combat (seed 003) and the Atrilian Naval Rules (seed 002).',
+  source:
+    'House default: neither seed 003 nor seed 002 converts a ship from one to the other; the men a marine strength point is, 25, is RULES.md §3 "Marines".',
   seedValue: false,
   schema: TheahAtriliaSchema,
   defaults: THEAH_ATRILIA
@@ -183,7 +185,8 @@ export const ATRILIA_HIGH_SEAS: AtriliaHighSeas = {
   handlingByKind: { galley: 4, dhow: 3, pirogue: 5 },
   kmhPerSpeed: 3,
   threatByQuality: { q1: 1, q2: 1, q3: 2, q4: 3 },
-  marinesPerPoint: 10,
+  // RULES.md §3 "Marines": one marine strength point = 25 men.
+  marinesPerPoint: 25,
   crippledAt: 0.5
 }
 
@@ -193,7 +196,8 @@ export const ATRILIA_HIGH_SEAS_DEF: RuleTableDef<typeof AtriliaHighSeasSchema> =
     'How an Atrilian ship fights a High Seas range-band battle and how its result comes back. Her High Seas hull, hull points, rigging points and Size by her war gaming size 1–3; ' +
     'Handling by kind (galley, dhow, pirogue); Speed one for so many km an hour of her fastest, rounded up; her Threat Rating by crew quality; no cannon; oars for galleys and pirogues; marines so many a strength point. ' +
     'Back: sunk is sunk; struck or taken, captured; escaped, off the map; crippled when she has lost the share of her hull points given; marine points lost in proportion to her crew lost.',
-  source: 'House default (issue 21): no seed converts between the Atrilian Naval Rules (seed 002) and High Seas Combat (seed 003).',
+  source:
+    'House default: neither seed 002 nor seed 003 converts a ship from one to the other; the men a marine strength point is, 25, is RULES.md §3 "Marines".',
   seedValue: false,
   schema: AtriliaHighSeasSchema,
   defaults: ATRILIA_HIGH_SEAS

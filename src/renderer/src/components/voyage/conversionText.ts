@@ -14,9 +14,12 @@ export type ConversionRulesetId = ConversionView['ruleset']
  */
 export const CONVERSION_RULESET_NAMES: Record<ConversionRulesetId, string> = {
   galleys: 'Galleys & Galleons table',
-  broadsides: 'Broadsides & Boarding Parties duel'
+  broadsides: 'Broadsides & Boarding Parties duel',
+  atrilia: 'Atrilian hex map',
+  highseas: 'High Seas range bands'
 }
-export const CONVERSION_RULESETS = Object.keys(CONVERSION_RULESET_NAMES) as ConversionRulesetId[]
+/** The rules a Théah encounter is converted to (its own, High Seas, is the card's first choice). */
+export const CONVERSION_RULESETS = (Object.keys(CONVERSION_RULESET_NAMES) as ConversionRulesetId[]).filter((r) => r !== 'highseas')
 
 /** The encounter card's own choice: the setting's High Seas range bands (seed 003 IV), fought as before. */
 export const HIGH_SEAS_NAME = 'High Seas range bands'
@@ -40,7 +43,7 @@ export function numberName(key: string): string {
 }
 
 /** Her Théah numbers (seed 003 I), in the order the dialog lists them. */
-export const THEAH_NUMBERS: { key: Exclude<keyof ConversionView['ships'][number]['from'], 'crewKind'>; label: string }[] = [
+export const THEAH_NUMBERS: { key: Exclude<keyof NonNullable<ConversionView['ships'][number]['from']>, 'crewKind'>; label: string }[] = [
   { key: 'size', label: 'Size' },
   { key: 'handling', label: 'Handling' },
   { key: 'speed', label: 'Speed' },
