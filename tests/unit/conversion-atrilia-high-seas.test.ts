@@ -8,7 +8,7 @@ import { ATRILIA_TABLES, RULE_TABLES } from '../../src/shared/rules/tables'
 
 describe('Atrilian ship → High Seas conversion: house default (issue 21)', () => {
   it('is a registered rule table an Atrilia campaign lists as its own, with a house-default source', () => {
-    expect(RULE_TABLES.conversionAtriliaHighSeas.source).toMatch(/House default \(issue 21\)/)
+    expect(RULE_TABLES.conversionAtriliaHighSeas.source).toMatch(/House default: neither seed 00[0-3] nor seed 00[0-3] converts/)
     expect(ATRILIA_TABLES).toContain('conversionAtriliaHighSeas')
     expect(AtriliaHighSeasSchema.safeParse({ ...ATRILIA_HIGH_SEAS, kmhPerSpeed: 0 }).error!.issues[0]!.path).toEqual(['kmhPerSpeed'])
   })

@@ -24,7 +24,7 @@ function catalogue() {
 
 describe('Théah → Atrilian hex battle conversion: house default (issue 21)', () => {
   it('is a registered rule table with a house-default source; its types are the Atrilian catalogue’s', () => {
-    expect(RULE_TABLES.conversionTheahAtrilia.source).toMatch(/House default \(issue 21\)/)
+    expect(RULE_TABLES.conversionTheahAtrilia.source).toMatch(/House default: neither seed 00[0-3] nor seed 00[0-3] converts/)
     for (const k of Object.values(THEAH_ATRILIA.typeByHull)) expect(ATRILIA_SHIPS.map((x) => x.key)).toContain(k)
     expect(TheahAtriliaSchema.safeParse({ ...THEAH_ATRILIA, size2From: 5, size3From: 3 }).error!.issues[0]!.path).toEqual(['size3From'])
   })

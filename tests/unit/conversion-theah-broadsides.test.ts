@@ -24,7 +24,7 @@ function catalogue() {
 
 describe('Théah → Broadsides & Boarding Parties conversion: house default (issue 21)', () => {
   it('is a registered rule table with a house-default source, refused at its field when bad', () => {
-    expect(RULE_TABLES.conversionTheahBroadsides.source).toMatch(/House default \(issue 21\)/)
+    expect(RULE_TABLES.conversionTheahBroadsides.source).toMatch(/House default: neither seed 00[0-3] nor seed 00[0-3] converts/)
     const bad = TheahBroadsidesSchema.safeParse({ ...THEAH_BROADSIDES, crewPerFigure: 0 })
     expect(bad.success).toBe(false)
     expect(bad.error!.issues[0]!.path).toEqual(['crewPerFigure'])

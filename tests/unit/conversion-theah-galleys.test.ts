@@ -27,7 +27,7 @@ function catalogue() {
 
 describe('Théah → Galleys & Galleons conversion: house default (issue 21)', () => {
   it('is a registered, editable rule table with a house-default source', () => {
-    expect(RULE_TABLES.conversionTheahGalleys.source).toMatch(/House default \(issue 21\)/)
+    expect(RULE_TABLES.conversionTheahGalleys.source).toMatch(/House default: neither seed 00[0-3] nor seed 00[0-3] converts/)
     expect(TheahGalleysSchema.parse(THEAH_GALLEYS)).toEqual(THEAH_GALLEYS)
     expect(TheahGalleysSchema.safeParse({ ...THEAH_GALLEYS, gunsPerCombat: 0 }).success).toBe(false)
   })
