@@ -4,14 +4,17 @@ import type { ConversionView, GalleysAdjustment } from '../../shared/commands/co
 import type { ConvertedReviewLine } from '../../shared/commands/battles'
 import { galleysToTheah, theahToGalleys, totalGuns, type TheahShip } from '../../shared/conversion/theah-galleys'
 import { THEAH_BROADSIDES_DEF, THEAH_GALLEYS_DEF, type TheahBroadsides, type TheahGalleys } from '../../shared/conversion/tables'
-import { broadsidesToTheah, theahToBroadsides } from '../../shared/conversion/theah-broadsides'
-import { BroadsidesSetup, type BroadsidesState } from '../../shared/broadsides/types'
+import { broadsidesToTheah, theahToBroadsides, type BroadsidesConversion } from '../../shared/conversion/theah-broadsides'
+import { CalcInputError } from '../../shared/battle/calc-error'
+import type { Officer } from '../../shared/broadsides/tables'
+import { BroadsidesSetup, setupProblemWords, type BroadsidesState } from '../../shared/broadsides/types'
 import { damagedRows } from '../../shared/broadsides/cannon-fire'
 import { BROADSIDES_STEPPED, broadsidesRulesOf } from './broadsides'
 import { GalleysSetup, type GalleysState, type ShipSetupInput } from '../../shared/galleys/types'
 import { BATTERIES, type ParticipantSetup } from '../../shared/highseas/types'
 import type { ShipDesign } from '../../shared/ship/design'
 import { CommandError } from '../../shared/errors'
+import { fieldWords } from '../../shared/words'
 import type { DiceBox } from '../../shared/dice/roll'
 import { stmt, type Db } from '../campaign/sqlite'
 import { getRule } from '../campaign-core/rules'
@@ -85,13 +88,13 @@ function adjustmentsFor(adjustments: Adjustment[], ids: string[], ruleset: Rules
       if (a[k] !== undefined) bad(`adjustments.${i}.${k}`, `the ${RULES_NAME[ruleset]} rules have no such number to adjust`)
     }
     if (!ids.includes(a.ship)) {
-      throw new CommandError('invalid_input', `adjustments.${i}.ship: there is no ship “${a.ship}” in this encounter (its ships are ${ids.join(', ')}).`, {
+      throw new CommandError('invalid_input', `Adjustment ${i + 1}: there is no ship “${a.ship}” in this encounter (its ships are ${ids.join(', ')}).`, {
         field: `adjustments.${i}.ship`,
         issues: [{ field: `adjustments.${i}.ship`, message: 'no such ship in this encounter' }]
       })
     }
     if (out.has(a.ship)) {
-      throw new CommandError('invalid_input', `adjustments.${i}.ship: the ship “${a.ship}” is adjusted twice.`, {
+      throw new CommandError('invalid_input', `Adjustment ${i + 1}: the ship “${a.ship}” is adjusted twice.`, {
         field: `adjustments.${i}.ship`,
         issues: [{ field: `adjustments.${i}.ship`, message: 'adjusted twice' }]
       })
@@ -114,7 +117,7 @@ export function encounterConversion(db: Db, input: { voyageId: number; ruleset: 
     tableSource: def.source,
     voyageId: input.voyageId,
     encounter: m.encounter.label,
-    ships: m.participants.map((p, i) => {
+    ships: m.participants.map((p) => {
       const a = adj.get(p.id)
       const base = {
         ship: p.id,
@@ -124,16 +127,19 @@ export function encounterConversion(db: Db, input: { voyageId: number; ruleset: 
         from: { size: p.size, handling: p.handling, speed: p.speed, crew: p.crew, crewKind: p.crewKind, guns: totalGuns(p), hullPoints: p.hullPoints }
       }
       if (templates) {
-        const c = theahToBroadsides(p, getRule(db, 'conversionTheahBroadsides'), templates)
-        const cls = a?.class ?? c.class.value
-        if (!templates[cls]) {
+        let c: BroadsidesConversion
+        try {
+          c = theahToBroadsides(p, getRule(db, 'conversionTheahBroadsides'), templates, a?.class)
+        } catch (e) {
+          if (!(e instanceof CalcInputError)) throw e
+          // The GM's class for her (at its adjustment), or the conversion table's for her hull (at the ruleset: that table is what the choice brings in).
           const k = input.adjustments.findIndex((x) => x.ship === p.id)
-          bad(k >= 0 && a?.class ? `adjustments.${k}.class` : 'ruleset', `there is no ship class “${cls}” in the Broadsides ship-deck table (${Object.keys(templates).join(', ')})${k < 0 ? `, for the ${p.name} (ship ${i + 1})` : ''}`)
+          return bad(e.field === 'class' ? `adjustments.${k}.class` : 'ruleset', `${e.message}, for the ${p.name}`)
         }
         return {
           ...base,
-          deck: { class: c.class.value, why: c.class.why, crew: c.crew, cannon: c.cannon, officers: c.officers, officersWhy: c.officersWhy },
-          fights: { class: cls, crew: a?.crew ?? c.crew.value } as Record<string, string | number>,
+          deck: { class: c.class.value, className: c.class.name, why: c.class.why, crew: c.crew, cannon: c.cannon, officers: c.officers, officersWhy: c.officersWhy },
+          fights: { class: c.class.value, crew: a?.crew ?? c.crew.value } as Record<string, string | number>,
           adjusted: a ? BROADSIDES_KEYS.filter((k) => a[k] !== undefined) : []
         }
       }
@@ -166,9 +172,10 @@ export function fightEncounterUnder(
 ): { battleId: number; voyageId: number; text: string } {
   const view = encounterConversion(db, input)
   const m = measured(db, input.voyageId, input.ruleset)
-  const fieldsOf = (issues: { path: PropertyKey[]; message: string }[]) => {
+  const fieldsOf = (setup: unknown, issues: { path: PropertyKey[]; message: string }[]) => {
     const list = issues.map((i) => ({ field: ['setup', ...i.path.map(String)].join('.'), message: i.message }))
-    return new CommandError('invalid_input', list.map((i) => `${i.field}: ${i.message}`).join('; '), { field: list[0]!.field, issues: list })
+    const words = issues.map((i) => (input.ruleset === 'broadsides' ? setupProblemWords(setup, i.path, i.message) : `${fieldWords(i.path)}: ${i.message}`)).join('; ')
+    return new CommandError('invalid_input', `${words}.`, { field: list[0]!.field, issues: list })
   }
   const out = fightTheahEncounterUnder(db, input.voyageId, input.note, (encounter) => {
     const seed = seedFromDice(dice())
@@ -182,20 +189,18 @@ export function fightEncounterUnder(
       const y = 2 * Math.floor(height / 2) + 1
       const ships = (['ours', 'them'] as const).map((side) => {
         const s = view.ships.find((x) => x.side === side)!
-        const p = m.participants.find((x) => x.id === s.ship)!
-        const conv = theahToBroadsides(p, getRule(db, 'conversionTheahBroadsides'), rules.ships)
         return {
           id: s.ship,
           name: s.name,
           class: String(s.fights.class),
           crew: Number(s.fights.crew),
-          officers: conv.officers,
+          officers: s.deck!.officers as Officer[],
           at: { x: side === 'ours' ? 5 : 2 * width - 5, y },
           heading: side === 'ours' ? 2 : 6
         }
       })
       const parsed = BroadsidesSetup.safeParse({ name, seed, rules, ships })
-      if (!parsed.success) throw fieldsOf(parsed.error.issues)
+      if (!parsed.success) throw fieldsOf({ ships }, parsed.error.issues)
       battleId = insertStepped(db, BROADSIDES_STEPPED, { name, setup: parsed.data, seed, control: { [ships[0]!.id]: 'gm', [ships[1]!.id]: 'ai' } }).battleId
     } else {
       const rules = galleysRulesOf(db)
@@ -233,7 +238,7 @@ export function fightEncounterUnder(
         seed,
         rules
       })
-      if (!parsed.success) throw fieldsOf(parsed.error.issues)
+      if (!parsed.success) throw fieldsOf(null, parsed.error.issues)
       battleId = insertStepped(db, GALLEYS_STEPPED, { name, setup: parsed.data, seed, control: { ours: 'gm', them: 'ai' } }).battleId
     }
     const stored: Stored = {
@@ -310,8 +315,10 @@ function duelBacks(db: Db, battleId: number, stored: Stored) {
   )
 }
 
+/** A refusal at a field: the issue names the field by its path (for the form), the message in words. */
 const bad = (field: string, message: string): never => {
-  throw new CommandError('invalid_input', `${field}: ${message}.`, { field, issues: [{ field, message }] })
+  const words = fieldWords(field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)))
+  throw new CommandError('invalid_input', `${words}: ${message}.`, { field, issues: [{ field, message }] })
 }
 
 /** Conclude a converted battle: the lines (absent: as proposed) checked at their fields, then written to the campaign in one change. */

@@ -3,6 +3,7 @@ import { directionTo, label, onMap, type Hex } from '../atrilia/hex'
 import { Column, COMBAT_RESULTS, Nation, RAM_RESULTS, RamKind } from '../atrilia/tables'
 import { MoveStep } from '../atrilia/types'
 import { contract } from './contract'
+import { Term } from './core'
 
 /**
  * The calculators of the Atrilian hex battle (seed 002 "Naval Rules", issue 17): the rules
@@ -36,7 +37,6 @@ export const MapHex = z
   .refine((h) => !inBounds(h) || onMap(h), { message: MAP_WORDS })
 const Facing = Int(1, 6)
 
-const Term = z.object({ label: z.string(), value: z.number() })
 /** A hex in an answer, with its label beside it. */
 const LabelledHex = z.object({ q: z.number().int(), r: z.number().int(), label: z.string() })
 /** The 'On Fire' table's results (sinking, burning, extinguished) and the 'Sinking' table's (sinks, sinking, repaired). */
