@@ -1,12 +1,13 @@
 /**
  * With a campaign open, the calculators read its rule tables as its GM edited them — `broadsides.*`
- * (seed 001; rules guide §5) and `galleys.*` (seed 000) — and with none open, the seed's; and a Broadsides
+ * (seed 001; rules guide §5), `galleys.*` (seed 000) and `atrilia.*` (seed 002) — and with none open, the seed's; and a Broadsides
  * duel whose crew does not fit her deck under the campaign's tables is refused at the field, in words
  * that name the ship (seed 001 Crew, Boarding Action), changing nothing.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { BROADSIDES_RULES } from '../../src/shared/broadsides/tables'
 import { GALLEYS_RULES } from '../../src/shared/galleys/tables'
+import { ATRILIA_RULES } from '../../src/shared/atrilia/tables'
 import { dropSample, openSample, type SampleSession } from './battles-ops'
 
 let s: SampleSession
@@ -60,6 +61,15 @@ describe('the calculators read the open campaign’s tables', () => {
     expect(e.message).toBe('Wind, direction: the gauge has points 0 to 15')
     await s.call('rules.set', { table: 'galleysTable', value: { ...GALLEYS_RULES.table, gaugePoints: 32 } })
     expect(await calc('galleys.weather', weather)).toMatchObject({ wind: { direction: 20 }, changed: false })
+  })
+})
+
+describe('the Atrilian calculators too', () => {
+  it('seed 002 §5.4: an edited Atrilian battle table changes atrilia.pathCost', async () => {
+    const path = { steps: ['forward', 'forward', 'forward'] }
+    expect((await calc('atrilia.pathCost', path)).cost).toBe(6)
+    await s.call('rules.set', { table: 'atriliaBattle', value: { ...ATRILIA_RULES, forwardCost: 1 } })
+    expect((await calc('atrilia.pathCost', path)).cost).toBe(3)
   })
 })
 
