@@ -45,7 +45,7 @@ describe('seed 001 Crew, Boarding Action: a crew that does not fit her deck is r
 
   it('seed 001 Boarding Action: one unit a square (an edited melee table) leaves the frigate room for 27 of her 44: refused at her crew with how many squares and places', () => {
     const melee = { ...BROADSIDES_MELEE, perSquare: 1, perMastOrCannon: 1 }
-    const g = gridOf(BROADSIDES_TEMPLATES.frigate)
+    const g = gridOf(BROADSIDES_TEMPLATES.frigate!)
     expect(deckRoom(g, melee, ['captain', 'firstMate', 'boatswain', 'masterGunner'])).toEqual({ squares: 27, room: 27 })
     const r = setupWith({ melee }, { crew: 40 })
     expect(issuesOf(r)).toEqual([{ path: ['ships', 0, 'crew'], message: expect.stringMatching(/^her 40 crew and 4 officers do not fit: the Frigate’s 27 squares hold 27 \(1 on a square, 1 on a mast or cannon square/) }])
