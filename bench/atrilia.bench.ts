@@ -10,7 +10,7 @@
 import { bench, describe } from 'vitest'
 import { seedState } from '../src/shared/dice/rng'
 import { fastDice } from '../src/shared/highseas/dice'
-import { runSeed } from '../src/shared/highseas/simulate'
+import { runSeed } from '../src/shared/battle/odds'
 import { aiOrders } from '../src/shared/atrilia/ai'
 import { resolveStep, startBattle } from '../src/shared/atrilia/engine'
 import { alZabdiyat } from '../src/shared/atrilia/preset'

@@ -9,7 +9,7 @@
 import { bench, describe } from 'vitest'
 import { seedState } from '../src/shared/dice/rng'
 import { fastDice } from '../src/shared/highseas/dice'
-import { runSeed } from '../src/shared/highseas/simulate'
+import { runSeed } from '../src/shared/battle/odds'
 import { aiOrders } from '../src/shared/broadsides/ai'
 import { resolveStep, startBattle } from '../src/shared/broadsides/engine'
 import { broadsidesPreset } from '../src/shared/broadsides/preset'

@@ -96,6 +96,28 @@ describe('a Théah encounter fought as a Broadsides duel (issue 21)', () => {
     expect(written.how.join(' ')).toMatch(/Fate: she .* in the duel/)
   })
 
+  it('house default (issue 21): a ship class the ship-deck table lacks is refused in words (never sailed with no cannon); the GM’s class for her is her deck, with its cannon', async () => {
+    const voyageId = await meetFrigate()
+    const view = await s.call('voyages.encounterConversion', { voyageId, ruleset: 'broadsides' })
+    const dog = view.ships.find((x) => x.shipId === s.ids.seaDog)!
+    expect(dog.deck!.why).toMatch(/^a (corsair|small warship|merchantman|large warship|galleon) hull sails as the (Frigate|Merchantman) deck$/)
+    expect(dog.deck!.className).toBe(dog.deck!.class === 'frigate' ? 'Frigate' : 'Merchantman')
+    const table = (await s.call('rules.get', { table: 'conversionTheahBroadsides' })).value as { classByHull: Record<string, string> }
+    await s.call('rules.set', { table: 'conversionTheahBroadsides', value: { ...table, classByHull: Object.fromEntries(Object.keys(table.classByHull).map((h) => [h, 'sloop'])) } })
+    const e = await s.fail('voyages.encounterConversion', { voyageId, ruleset: 'broadsides' })
+    expect(e).toMatchObject({ code: 'invalid_input', details: { field: 'ruleset' } })
+    expect(e.message).toMatch(/^Ruleset: the conversion table sails a [a-z ]+ hull as the ship class “sloop”, which the ship-deck table does not have \(its classes: Frigate, Merchantman\)/)
+    const others = view.ships.filter((x) => x.ship !== dog.ship).map((x) => ({ ship: x.ship, class: 'frigate' }))
+    const chosen = await s.call('voyages.encounterConversion', { voyageId, ruleset: 'broadsides', adjustments: [{ ship: dog.ship, class: 'merchantman' }, ...others] })
+    const d = chosen.ships.find((x) => x.ship === dog.ship)!
+    expect(d.deck).toMatchObject({ class: 'merchantman', className: 'Merchantman', why: 'the GM’s choice for this battle, the Merchantman deck', cannon: { value: 4 } })
+    expect(d.fights.class).toBe('merchantman')
+    expect(d.adjusted).toEqual(['class'])
+    const bad = await s.fail('voyages.encounterConversion', { voyageId, ruleset: 'broadsides', adjustments: [{ ship: dog.ship, class: 'junk' }, ...others] })
+    expect(bad).toMatchObject({ details: { field: 'adjustments.0.class' } })
+    expect(bad.message).toMatch(/^Adjustments, entry 1, class: the ship-deck table has no ship class “junk” \(its classes: Frigate, Merchantman\), for the /)
+  })
+
   it('refused when the encounter is not one ship against one', async () => {
     const voyageId = await meetFrigate()
     // The Sea Dog alone against one frigate is a duel; with a second ship of ours it is not.

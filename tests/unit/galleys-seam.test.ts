@@ -8,7 +8,7 @@ import { activePlayer, checkOrders, dryRun, prep, resolveStep, startBattle } fro
 import { galleysPreset, GALLEYS_PRESETS } from '../../src/shared/galleys/preset'
 import { galleysRuleset, replayGalleys } from '../../src/shared/galleys/ruleset'
 import { playOut, simulate } from '../../src/shared/galleys/simulate'
-import { runSeed } from '../../src/shared/highseas/simulate'
+import { runSeed } from '../../src/shared/battle/odds'
 import { GALLEYS_TABLE_DEFS } from '../../src/shared/galleys/tables'
 import { RULE_TABLES } from '../../src/shared/rules/tables'
 import { CAUSES, STICKS, type Action, type GalleysOrders, type GalleysSetup, type GalleysState } from '../../src/shared/galleys/types'

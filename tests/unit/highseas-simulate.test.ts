@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { startBattle } from '../../src/shared/highseas/engine'
-import { runSeed, simulate, wilson, type OddsResultData } from '../../src/shared/highseas/simulate'
+import { runSeed, wilson } from '../../src/shared/battle/odds'
+import { simulate, type OddsResultData } from '../../src/shared/highseas/simulate'
 import { battle, corsairVsMerchant, ship } from '../highseas-fixtures'
 
 function sane(r: OddsResultData) {

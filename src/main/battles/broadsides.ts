@@ -4,7 +4,7 @@ import { aiOrders } from '../../shared/broadsides/ai'
 import { broadsidesRuleset } from '../../shared/broadsides/ruleset'
 import { BROADSIDES_PRESETS } from '../../shared/broadsides/preset'
 import type { BroadsidesRules } from '../../shared/broadsides/tables'
-import { BroadsidesSetup, type BroadsidesOrders, type BroadsidesReport, type BroadsidesState } from '../../shared/broadsides/types'
+import { BroadsidesSetup, setupProblemWords, type BroadsidesOrders, type BroadsidesReport, type BroadsidesState } from '../../shared/broadsides/types'
 import { BROADSIDES_ODDS_MAX_RUNS, type BroadsidesStartInput, type SideControl } from '../../shared/commands/battles'
 import { CommandError } from '../../shared/errors'
 import type { DiceBox } from '../../shared/dice/roll'
@@ -88,7 +88,8 @@ export function beginBroadsidesBattle(db: Db, input: BroadsidesStartInput, dice:
   if (!parsed.success) {
     // The campaign's tables may not fit a setup (a ship class taken out, a smaller board): say where.
     const issues = parsed.error.issues.map((i) => ({ field: ['setup', ...i.path.map(String)].join('.'), message: i.message }))
-    throw new CommandError('invalid_input', issues.map((i) => `${i.field}: ${i.message}`).join('; '), { field: issues[0]!.field, issues })
+    const words = parsed.error.issues.map((i) => setupProblemWords(base, i.path, i.message)).join('; ')
+    throw new CommandError('invalid_input', `${words}.`, { field: issues[0]!.field, issues })
   }
   return insertStepped(db, BROADSIDES_STEPPED, { name: parsed.data.name, setup: parsed.data, seed, control: input.control })
 }

@@ -10,14 +10,17 @@ import { shipTypeOf } from '../../shared/atrilia/shipyard'
 import { controller, prep } from '../../shared/atrilia/engine'
 import type { AtriliaSetup, AtriliaState } from '../../shared/atrilia/types'
 import { ATRILIA_STEPPED } from './atrilia'
-import { broadsidesToTheah, theahToBroadsides } from '../../shared/conversion/theah-broadsides'
-import { BroadsidesSetup, type BroadsidesState } from '../../shared/broadsides/types'
+import { broadsidesToTheah, theahToBroadsides, type BroadsidesConversion } from '../../shared/conversion/theah-broadsides'
+import { CalcInputError } from '../../shared/battle/calc-error'
+import type { Officer } from '../../shared/broadsides/tables'
+import { BroadsidesSetup, setupProblemWords, type BroadsidesState } from '../../shared/broadsides/types'
 import { damagedRows } from '../../shared/broadsides/cannon-fire'
 import { BROADSIDES_STEPPED, broadsidesRulesOf } from './broadsides'
 import { GalleysSetup, type GalleysState, type ShipSetupInput } from '../../shared/galleys/types'
 import { BATTERIES, type ParticipantSetup } from '../../shared/highseas/types'
 import type { ShipDesign } from '../../shared/ship/design'
 import { CommandError } from '../../shared/errors'
+import { fieldWords } from '../../shared/words'
 import type { DiceBox } from '../../shared/dice/roll'
 import { stmt, type Db } from '../campaign/sqlite'
 import { getRule } from '../campaign-core/rules'
@@ -119,13 +122,13 @@ export function adjustmentsFor(adjustments: Adjustment[], ids: string[], ruleset
       if (Array.isArray(range) && typeof v === 'number' && (v < range[0] || v > range[1])) bad(`adjustments.${i}.${k}`, `must be ${range[0]} to ${range[1]} under the ${RULES_NAME[ruleset]} rules`)
     }
     if (!ids.includes(a.ship)) {
-      throw new CommandError('invalid_input', `adjustments.${i}.ship: there is no ship “${a.ship}” in this encounter (its ships are ${ids.join(', ')}).`, {
+      throw new CommandError('invalid_input', `Adjustment ${i + 1}: there is no ship “${a.ship}” in this encounter (its ships are ${ids.join(', ')}).`, {
         field: `adjustments.${i}.ship`,
         issues: [{ field: `adjustments.${i}.ship`, message: 'no such ship in this encounter' }]
       })
     }
     if (out.has(a.ship)) {
-      throw new CommandError('invalid_input', `adjustments.${i}.ship: the ship “${a.ship}” is adjusted twice.`, {
+      throw new CommandError('invalid_input', `Adjustment ${i + 1}: the ship “${a.ship}” is adjusted twice.`, {
         field: `adjustments.${i}.ship`,
         issues: [{ field: `adjustments.${i}.ship`, message: 'adjusted twice' }]
       })
@@ -219,15 +222,18 @@ export function encounterConversion(db: Db, input: { voyageId: number; ruleset: 
         }
       }
       if (templates) {
-        const c = theahToBroadsides(p, getRule(db, 'conversionTheahBroadsides'), templates)
-        const cls = a?.class ?? c.class.value
-        if (!templates[cls]) {
-          bad(k >= 0 && a?.class ? `adjustments.${k}.class` : 'ruleset', `there is no ship class “${cls}” in the Broadsides ship-deck table (${Object.keys(templates).join(', ')})${k < 0 ? `, for the ${p.name} (ship ${i + 1})` : ''}`)
+        let c: BroadsidesConversion
+        try {
+          c = theahToBroadsides(p, getRule(db, 'conversionTheahBroadsides'), templates, a?.class)
+        } catch (e) {
+          if (!(e instanceof CalcInputError)) throw e
+          // The GM's class for her (at its adjustment), or the conversion table's for her hull (at the ruleset: that table is what the choice brings in).
+          return bad(e.field === 'class' ? `adjustments.${k}.class` : 'ruleset', `${e.message}, for the ${p.name}`)
         }
         return {
           ...base,
-          deck: { class: c.class.value, why: c.class.why, crew: c.crew, cannon: c.cannon, officers: c.officers, officersWhy: c.officersWhy },
-          fights: { class: cls, crew: a?.crew ?? c.crew.value } as Record<string, string | number>
+          deck: { class: c.class.value, className: c.class.name, why: c.class.why, crew: c.crew, cannon: c.cannon, officers: c.officers, officersWhy: c.officersWhy },
+          fights: { class: c.class.value, crew: a?.crew ?? c.crew.value } as Record<string, string | number>
         }
       }
       const c = theahToGalleys(p, getRule(db, 'conversionTheahGalleys'))
@@ -268,9 +274,10 @@ export function fightEncounterUnder(
   }
   const ruleset: Ruleset = input.ruleset
   const m = measured(db, input.voyageId, input.ruleset)
-  const fieldsOf = (issues: { path: PropertyKey[]; message: string }[]) => {
+  const fieldsOf = (setup: unknown, issues: { path: PropertyKey[]; message: string }[]) => {
     const list = issues.map((i) => ({ field: ['setup', ...i.path.map(String)].join('.'), message: i.message }))
-    return new CommandError('invalid_input', list.map((i) => `${i.field}: ${i.message}`).join('; '), { field: list[0]!.field, issues: list })
+    const words = issues.map((i) => (input.ruleset === 'broadsides' ? setupProblemWords(setup, i.path, i.message) : `${fieldWords(i.path)}: ${i.message}`)).join('; ')
+    return new CommandError('invalid_input', `${words}.`, { field: list[0]!.field, issues: list })
   }
   const out = fightTheahEncounterUnder(db, input.voyageId, input.note, (encounter) => {
     const seed = seedFromDice(dice())
@@ -290,20 +297,18 @@ export function fightEncounterUnder(
       const y = 2 * Math.floor(height / 2) + 1
       const ships = (['ours', 'them'] as const).map((side) => {
         const s = view.ships.find((x) => x.side === side)!
-        const p = m.participants.find((x) => x.id === s.ship)!
-        const conv = theahToBroadsides(p, getRule(db, 'conversionTheahBroadsides'), rules.ships)
         return {
           id: s.ship,
           name: s.name,
           class: String(s.fights.class),
           crew: Number(s.fights.crew),
-          officers: conv.officers,
+          officers: s.deck!.officers as Officer[],
           at: { x: side === 'ours' ? 5 : 2 * width - 5, y },
           heading: side === 'ours' ? 2 : 6
         }
       })
       const parsed = BroadsidesSetup.safeParse({ name, seed, rules, ships })
-      if (!parsed.success) throw fieldsOf(parsed.error.issues)
+      if (!parsed.success) throw fieldsOf({ ships }, parsed.error.issues)
       battleId = insertStepped(db, BROADSIDES_STEPPED, { name, setup: parsed.data, seed, control: { [ships[0]!.id]: 'gm', [ships[1]!.id]: 'ai' } }).battleId
     } else {
       const rules = galleysRulesOf(db)
@@ -341,7 +346,7 @@ export function fightEncounterUnder(
         seed,
         rules
       })
-      if (!parsed.success) throw fieldsOf(parsed.error.issues)
+      if (!parsed.success) throw fieldsOf(null, parsed.error.issues)
       battleId = insertStepped(db, GALLEYS_STEPPED, { name, setup: parsed.data, seed, control: { ours: 'gm', them: 'ai' } }).battleId
     }
     const stored: Stored = {
@@ -465,15 +470,17 @@ export function underCampaign<T>(run: () => T): T {
     if (e instanceof CommandError && e.code === 'invalid_input') {
       const d = (e.details ?? {}) as { field?: string; issues?: { field: string; message: string }[] }
       if (d.field?.startsWith('lines')) {
-        throw new CommandError('invalid_input', `campaign.${e.message}`, { field: `campaign.${d.field}`, issues: (d.issues ?? []).map((i) => ({ ...i, field: `campaign.${i.field}` })) })
+        throw new CommandError('invalid_input', e.message, { field: `campaign.${d.field}`, issues: (d.issues ?? []).map((i) => ({ ...i, field: `campaign.${i.field}` })) })
       }
     }
     throw e
   }
 }
 
+/** A refusal at a field: the issue names the field by its path (for the form), the message in words. */
 const bad = (field: string, message: string): never => {
-  throw new CommandError('invalid_input', `${field}: ${message}.`, { field, issues: [{ field, message }] })
+  const words = fieldWords(field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)))
+  throw new CommandError('invalid_input', `${words}: ${message}.`, { field, issues: [{ field, message }] })
 }
 
 /** Conclude a converted battle: the lines (absent: as proposed) checked at their fields, then written to the campaign in one change. */

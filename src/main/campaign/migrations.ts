@@ -783,6 +783,20 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE players_screen ADD COLUMN show_voyage INTEGER NOT NULL DEFAULT 1 CHECK (show_voyage IN (0, 1));
       ALTER TABLE players_screen ADD COLUMN voyage_id INTEGER REFERENCES voyage(id) ON DELETE SET NULL;
     `
+  },
+  {
+    // The Broadsides sea board table says how many holed rows sink a ship (seed 001).
+    id: '0024_broadsides_sink_rows',
+    sql: `
+      -- The Broadsides sea board table gains sinkRows: the rows holed along one side that sink a ship
+      -- (seed 001, Ship Combat: "5 or more rows"). A campaign's edited table, and every Broadsides
+      -- battle's snapshot of the tables, take the seed's 5, which they always sank at: their replays are
+      -- untouched, and an edited table is not thrown out for lacking the new entry.
+      UPDATE rule_table SET value = json_set(value, '$.sinkRows', 5)
+        WHERE name = 'broadsidesBoard' AND json_type(value, '$.sinkRows') IS NULL;
+      UPDATE battle SET setup = json_set(setup, '$.rules.board.sinkRows', 5)
+        WHERE ruleset = 'broadsides' AND json_type(setup, '$.rules.board.sinkRows') IS NULL;
+    `
   }
 ]
 

@@ -1,29 +1,24 @@
-import { CommandError } from '../../shared/errors'
 import { collisionCalc, criticalCalc, fateCalc, fireCalc, weatherCalc } from '../../shared/galleys/calculators'
-import { DiceCountError } from '../../shared/galleys/procedures'
+import { GALLEYS_RULES, type GalleysRules } from '../../shared/galleys/tables'
 import type { galleysContracts } from '../../shared/commands/galleys'
-import type { HandlerSpec } from './types'
+import { galleysRulesOf } from '../battles/galleys'
+import { fielded } from './fielded'
+import type { AppContext, HandlerSpec } from './types'
 
 type GalleysHandlers = { [N in keyof typeof galleysContracts]: HandlerSpec<N> }
 
-/** A procedure that cannot read its input (too few or too many dice): a 400 naming the field. */
-function fielded<T>(f: () => T): T {
-  try {
-    return f()
-  } catch (e) {
-    if (e instanceof DiceCountError) {
-      const message = e.message.replace(/^dice: /, '')
-      throw new CommandError('invalid_input', `${e.field}: ${message}`, { issues: [{ field: e.field, message }] })
-    }
-    throw e
-  }
-}
+/** The tables a calculator reads: the open campaign's (as its GM edited them), else the seed's. */
+const rulesOf = (ctx: AppContext): GalleysRules => (ctx.session.campaign ? galleysRulesOf(ctx.session.campaign.db) : GALLEYS_RULES)
 
-/** The Galleys & Galleons calculators (seed 000, issue 19): each wraps one of src/shared/galleys/calculators.ts, read-only. */
+/**
+ * The Galleys & Galleons calculators (seed 000, issue 19): each wraps one of src/shared/galleys/calculators.ts,
+ * read-only, on the open campaign's tables (the seed's when none is open); an input its procedure cannot
+ * read (too few or too many dice) is refused at its field.
+ */
 export const galleysHandlers: GalleysHandlers = {
-  'galleys.weather': { kind: 'app', run: (_ctx, input) => fielded(() => weatherCalc(input)) },
-  'galleys.critical': { kind: 'app', run: (_ctx, input) => fielded(() => criticalCalc(input)) },
-  'galleys.fire': { kind: 'app', run: (_ctx, input) => fielded(() => fireCalc(input)) },
-  'galleys.collision': { kind: 'app', run: (_ctx, input) => fielded(() => collisionCalc(input)) },
-  'galleys.fate': { kind: 'app', run: (_ctx, input) => fielded(() => fateCalc(input)) }
+  'galleys.weather': { kind: 'app', run: (ctx, input) => fielded(() => weatherCalc(input, rulesOf(ctx))) },
+  'galleys.critical': { kind: 'app', run: (ctx, input) => fielded(() => criticalCalc(input, rulesOf(ctx))) },
+  'galleys.fire': { kind: 'app', run: (ctx, input) => fielded(() => fireCalc(input, rulesOf(ctx))) },
+  'galleys.collision': { kind: 'app', run: (ctx, input) => fielded(() => collisionCalc(input, rulesOf(ctx))) },
+  'galleys.fate': { kind: 'app', run: (ctx, input) => fielded(() => fateCalc(input, rulesOf(ctx))) }
 }

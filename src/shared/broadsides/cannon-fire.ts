@@ -1,25 +1,12 @@
+import { d6Face as face } from '../battle/calc-error'
 import type { Term } from '../battle/ruleset'
 import type { Side } from './ship-deck'
-import type { BroadsidesArcs, BroadsidesDrift, BroadsidesHit, DeckName, HitLocation } from './tables'
+import { BROADSIDES_BOARD, type BroadsidesArcs, type BroadsidesDrift, type BroadsidesHit, type DeckName, type HitLocation } from './tables'
 
 /**
  * Cannon fire (seed 001 "Ship Combat"; rules guide §5): the firing arcs of each deck, the drift roll, the
  * hit-location roll, hull tokens and sinking, masts. Pure functions of plain values.
  */
-
-export class FireError extends Error {
-  constructor(
-    message: string,
-    readonly field: string = 'roll'
-  ) {
-    super(message)
-  }
-}
-const face = (roll: number | undefined, field = 'roll'): number => {
-  if (roll === undefined) throw new FireError('give the die rolled (1 to 6)', field)
-  if (!Number.isInteger(roll) || roll < 1 || roll > 6) throw new FireError('a d6 shows 1 to 6', field)
-  return roll
-}
 
 /** Seed 001: "Create firing arcs for each deck": does a cannon on that deck's side bear on a target at relative point `rel`? */
 export const bears = (arcs: BroadsidesArcs, deck: DeckName, side: Side, rel: number): boolean => arcs[deck][side].includes(rel)
@@ -59,8 +46,11 @@ export function hullHit(tokens: readonly number[], row: number): { tokens: numbe
 /** Rows on that side with at least one hull token (a stack counts once). */
 export const damagedRows = (tokens: readonly number[]): number => tokens.filter((n) => n > 0).length
 
-/** Seed 001: "If there are 5 or more rows with hull dmg tokens along a single side of a ship, it sinks." */
-export function sinks(hull: HullTokens, rows = 5): { sinks: boolean; side: Side | null; terms: Term[] } {
+/**
+ * Seed 001: "If there are 5 or more rows with hull dmg tokens along a single side of a ship, it sinks."
+ * `rows` is the sea board table's `sinkRows` (the seed's 5 when not given).
+ */
+export function sinks(hull: HullTokens, rows: number = BROADSIDES_BOARD.sinkRows): { sinks: boolean; side: Side | null; terms: Term[] } {
   const port = damagedRows(hull.port)
   const starboard = damagedRows(hull.starboard)
   const terms = [

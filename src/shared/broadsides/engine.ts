@@ -7,7 +7,7 @@ import { bears, damagedRows, deckHit, drift, hitLocation, hullHit, mastFalls, re
 import { buildDeck } from './maneuver-deck'
 import { playCard } from './maneuvers'
 import { melee, strikes } from './melee'
-import { cannonMoveProblem, capacity, gridOf, inGrid, isDiagonal, outerSide, pathProblem, sameCell, sideCol, squareAt, stepProblem, upLadder, type Cell, type Grid, type Side, type UnitKind } from './ship-deck'
+import { cannonMoveProblem, capacity, defaultPlacement, gridOf, inGrid, isDiagonal, outerSide, pathProblem, sameCell, sideCol, squareAt, stepProblem, upLadder, type Cell, type Grid, type Side, type UnitKind } from './ship-deck'
 import { CARD_NAMES, OFFICER_NAMES, type Card, type Officer, type Template } from './tables'
 import type { BroadsidesEvent, BroadsidesOrders, BroadsidesOutcome, BroadsidesReport, BroadsidesSetup, BroadsidesState, Place, ShipState, Shot, Unit } from './types'
 import { openingWind, shiftWind } from './wind'
@@ -66,45 +66,6 @@ const unitName = (k: UnitKind) => (k === 'crew' ? 'a crewman' : `the ${OFFICER_N
 
 // ─── Start ────────────────────────────────────────────────────────────────────────────────────────
 
-const OFFICER_DECK: Record<Officer, 'fore' | 'mid' | 'aft'> = { captain: 'aft', firstMate: 'fore', boatswain: 'mid', masterGunner: 'mid' }
-
-/** The default placement: two crew on each cannon, the Captain aft, the First Mate fore, the Boatswain and Master Gunner amidships, the rest spread. */
-function placeDefault(pre: Pre, shipId: string, crew: number, officers: readonly Officer[]): { kind: UnitKind; row: number; col: number }[] {
-  const g = pre.grids[shipId]!
-  const m = pre.setup.rules.melee
-  const count = new Map<string, number>()
-  const key = (c: Cell) => `${c.row},${c.col}`
-  const isCannon = (c: Cell) => g.cannon.some((k) => sameCell(k, c))
-  const cap = (c: Cell) => capacity(m, squareAt(g, c).kind === 'mast' || isCannon(c))
-  const out: { kind: UnitKind; row: number; col: number }[] = []
-  const put = (kind: UnitKind, c: Cell) => {
-    count.set(key(c), (count.get(key(c)) ?? 0) + 1)
-    out.push({ kind, row: c.row, col: c.col })
-  }
-  const all = g.squares.flat()
-  const free = (c: Cell, limit = cap(c)) => (count.get(key(c)) ?? 0) < limit
-  for (const o of officers) {
-    const c = all.find((s) => s.deck === OFFICER_DECK[o] && s.kind === 'deck' && !isCannon(s) && free(s)) ?? all.find((s) => free(s))
-    if (c) put(o, c)
-  }
-  let left = crew
-  for (const k of g.cannon) {
-    while (left > 0 && free(k) && (count.get(key(k)) ?? 0) < 2) {
-      put('crew', k)
-      left--
-    }
-  }
-  for (let limit = 1; left > 0 && limit <= m.perSquare; limit++) {
-    for (const s of all) {
-      if (left > 0 && !isCannon(s) && free(s, Math.min(limit, cap(s)))) {
-        put('crew', s)
-        left--
-      }
-    }
-  }
-  return out
-}
-
 export function startBattle(setup: BroadsidesSetup, seed: number = setup.seed): BroadsidesState {
   const pre = prep(setup)
   const ships: Record<string, ShipState> = {}
@@ -127,7 +88,7 @@ export function startBattle(setup: BroadsidesSetup, seed: number = setup.seed): 
       captainUsed: false,
       firstMateUsed: false
     }
-    const placement = s.placement ?? placeDefault(pre, s.id, s.crew ?? t.crew, s.officers)
+    const placement = s.placement ?? defaultPlacement(g, setup.rules.melee, s.crew ?? t.crew, s.officers)
     let n = 0
     for (const p of placement) {
       const id = p.kind === 'crew' ? `${s.id}-crew${++n}` : `${s.id}-${p.kind}`
@@ -318,7 +279,7 @@ function checkCard(pre: Pre, st: BroadsidesState, side: string, orders: Broadsid
   if (orders.redraw === null && (orders.newCard !== null || orders.redrawOn !== null)) problems.push({ path: [orders.newCard !== null ? 'newCard' : 'redrawOn'], message: 'give the redraw (Captain or First Mate) first' })
   else if (orders.newCard !== null) {
     // The card drawn after a redraw is typed only with the card drawn first: then the deck it comes from is known.
-    if (orders.card === null) problems.push({ path: ['newCard'], message: 'type the card drawn first too (card)' })
+    if (orders.card === null) problems.push({ path: ['newCard'], message: 'type the card drawn first too: the new card is drawn from what it left' })
     else if (orders.card === 'damage' || (orders.redrawOn !== null && !orders.redrawOn.includes(orders.card))) problems.push({ path: ['newCard'], message: `no redraw is made on ${CARD_NAMES[orders.card]}` })
     else {
       const left = [...ship.deck]
@@ -589,6 +550,7 @@ function cardStep(ctx: Ctx, side: string, orders: BroadsidesOrders): boolean {
     }
   }
   const foe = st.ships[other(st, side)]!
+  const speedBefore = ship.speed
   const r = playCard(rules.board, rules.reefs, pre.setup.reefs, { at: ship.at, heading: ship.heading, speed: ship.speed }, card, st.wind ?? 0, foe.at)
   const from = ship.at
   ship.at = r.at
@@ -601,7 +563,7 @@ function cardStep(ctx: Ctx, side: string, orders: BroadsidesOrders): boolean {
     const rows = reefRows(ship.hull[hs], r.reefTokens)
     for (const row of rows) ship.hull[hs] = hullHit(ship.hull[hs], row).tokens
     event(ctx, 'reef', `The ${name} strikes a reef: ${r.reefTokens} hull token${r.reefTokens === 1 ? '' : 's'} on her ${hs} side (row${rows.length === 1 ? '' : 's'} ${rows.map((x) => x + 1).join(', ')}).`, [side], [], [
-      { label: `into a reef at speed ${r.terms[0]!.value}`, value: r.reefTokens }
+      { label: `into a reef at speed ${speedBefore}`, value: r.reefTokens }
     ])
   }
   if (r.played === 'anchor' && orders.repair !== 'none') {
@@ -817,10 +779,10 @@ function settle(ctx: Ctx): void {
   for (const id of st.order) {
     const s = st.ships[id]!
     if (s.status !== 'afloat') continue
-    const k = sinks(s.hull)
+    const k = sinks(s.hull, rules.board.sinkRows)
     if (k.sinks) {
       s.status = 'sunk'
-      event(ctx, 'sinks', `The ${pre.names[id]} sinks: five or more rows holed on her ${k.side} side.`, [id], [], k.terms)
+      event(ctx, 'sinks', `The ${pre.names[id]} sinks: ${rules.board.sinkRows} or more rows holed on her ${k.side} side.`, [id], [], k.terms)
       continue
     }
     const mine = st.units.filter((u) => u.side === id)

@@ -33,7 +33,7 @@ export function buildDeck(d: BroadsidesDeck, input: { speed: number; mastsLost: 
   for (let i = 0; i < forward; i++) cards.push('forward')
   for (let i = 0; cards.length < d.size; i++) cards.push(d.fill[i % d.fill.length]!)
   const terms: Term[] = [
-    { label: 'Damage cards (one per destroyed mast, at most 3)', value: damage },
+    { label: `Damage cards (one per destroyed mast, at most ${d.maxDamage})`, value: damage },
     { label: 'Forward cards (up to the speed)', value: forward },
     { label: 'Turn and Anchor cards filling the deck', value: d.size - damage - forward }
   ]

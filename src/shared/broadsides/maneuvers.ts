@@ -1,3 +1,4 @@
+import { CalcInputError } from '../battle/calc-error'
 import type { Term } from '../battle/ruleset'
 import { isPip, reefAt, samePip, stepFrom, turnPoint, type Pip } from './board'
 import type { BroadsidesBoard, BroadsidesReefs, Card } from './tables'
@@ -33,7 +34,11 @@ export interface CardResult extends Helm {
   terms: Term[]
 }
 
-export const reefTokens = (r: BroadsidesReefs, speed: number): number => r.hullTokens[Math.max(0, Math.min(3, speed))]!
+/** Seed 001, Reefs: the hull tokens by her speed (0 to 3, the seed's range; any other is refused at the field, never clamped). */
+export function reefTokens(r: BroadsidesReefs, speed: number): number {
+  if (!Number.isInteger(speed) || speed < 0 || speed > 3) throw new CalcInputError('a ship’s speed is 0 to 3', 'speed')
+  return r.hullTokens[speed]!
+}
 
 export function playCard(b: BroadsidesBoard, r: BroadsidesReefs, reefs: readonly Pip[], helm: Helm, card: Card, wind: number, other: Pip | null): CardResult {
   const base = { at: helm.at, heading: helm.heading, speed: helm.speed, played: card, moved: false, offBoard: false, intoWind: false, reefTokens: 0, collision: false }

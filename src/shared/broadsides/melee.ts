@@ -45,10 +45,13 @@ export function melee(m: BroadsidesMelee, o: BroadsidesOfficers, attacker: Melee
 /**
  * Rules guide §5, Surrender: "a side whose crew (officers included) falls below a third of the enemy's
  * aboard the same ship, or whose captain is killed with no first mate left, strikes." Reading: counted on
- * her own ship, once the enemy is aboard.
+ * her own ship, once the enemy is aboard; the share is the melee table's (in thirds), and the words say it.
  */
+/** The melee table's share of the boarders a side must keep aboard, in words ("a third of the boarders"). */
+const SHARE_WORDS: Record<number, string> = { 0: 'none of the boarders', 1: 'a third of the boarders', 2: 'two thirds of the boarders', 3: 'the boarders' }
+
 export function strikes(m: BroadsidesMelee, own: number, enemy: number, captain: boolean, firstMate: boolean): { strikes: boolean; why: string | null } {
   if (!captain && !firstMate) return { strikes: true, why: 'her captain is killed with no first mate left' }
-  if (enemy > 0 && own * 3 < enemy * m.strikeBelowThirds) return { strikes: true, why: `her crew aboard (${own}) is below a third of the boarders (${enemy})` }
+  if (enemy > 0 && own * 3 < enemy * m.strikeBelowThirds) return { strikes: true, why: `her crew aboard (${own}) is below ${SHARE_WORDS[m.strikeBelowThirds]} (${enemy})` }
   return { strikes: false, why: null }
 }

@@ -115,3 +115,61 @@ export function cannonMoveProblem(g: Grid, from: Cell, to: Cell): string | null 
 
 /** Seed 001: "Up to 3 crew may occupy a space (2 in a mast or cannon space)"; "Up to 2 crew may occupy a mast space". */
 export const capacity = (m: BroadsidesMelee, mastOrCannon: boolean): number => (mastOrCannon ? m.perMastOrCannon : m.perSquare)
+
+// ─── The default placement ────────────────────────────────────────────────────────────────────────
+
+const OFFICER_DECK: Record<Officer, DeckName> = { captain: 'aft', firstMate: 'fore', boatswain: 'mid', masterGunner: 'mid' }
+export interface Placed {
+  kind: UnitKind
+  row: number
+  col: number
+}
+
+/**
+ * Where her units stand when the set-up does not say (house default): the Captain aft, the First Mate
+ * fore, the Boatswain and Master Gunner amidships, two crew on each cannon, the rest spread one a square,
+ * then two, up to what a square holds. Units for whom no square is left are not placed: the set-up
+ * refuses a crew that does not fit (`deckRoom`), so a battle never starts with one.
+ */
+export function defaultPlacement(g: Grid, m: BroadsidesMelee, crew: number, officers: readonly Officer[]): Placed[] {
+  const count = new Map<string, number>()
+  const key = (c: Cell) => `${c.row},${c.col}`
+  const isCannon = (c: Cell) => g.cannon.some((k) => sameCell(k, c))
+  const cap = (c: Cell) => capacity(m, squareAt(g, c).kind === 'mast' || isCannon(c))
+  const out: Placed[] = []
+  const put = (kind: UnitKind, c: Cell) => {
+    count.set(key(c), (count.get(key(c)) ?? 0) + 1)
+    out.push({ kind, row: c.row, col: c.col })
+  }
+  const all = g.squares.flat()
+  const free = (c: Cell, limit = cap(c)) => (count.get(key(c)) ?? 0) < limit
+  for (const o of officers) {
+    const c = all.find((s) => s.deck === OFFICER_DECK[o] && s.kind === 'deck' && !isCannon(s) && free(s)) ?? all.find((s) => free(s))
+    if (c) put(o, c)
+  }
+  let left = crew
+  for (const k of g.cannon) {
+    while (left > 0 && free(k) && (count.get(key(k)) ?? 0) < 2) {
+      put('crew', k)
+      left--
+    }
+  }
+  for (let limit = 1; left > 0 && limit <= m.perSquare; limit++) {
+    for (const s of all) {
+      if (left > 0 && !isCannon(s) && free(s, Math.min(limit, cap(s)))) {
+        put('crew', s)
+        left--
+      }
+    }
+  }
+  return out
+}
+
+/**
+ * How many units the default placement finds room for on her deck, with these officers: every square
+ * holds what the melee table says (fewer on a mast or cannon square), a cannon's square takes two of her
+ * crew. The squares counted, and the room, for a set-up's refusal.
+ */
+export function deckRoom(g: Grid, m: BroadsidesMelee, officers: readonly Officer[]): { squares: number; room: number } {
+  return { squares: g.rows * g.cols, room: defaultPlacement(g, m, 16 * 5 * 10, officers).length }
+}

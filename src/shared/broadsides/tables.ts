@@ -41,17 +41,20 @@ export const BoardSchema = z
     /** Turns a battle lasts at most before it ends undecided. */
     turns: Int(1, 200),
     /** Boarding rounds (one per side) at most before the action ends undecided. */
-    boardingRounds: Int(1, 200)
+    boardingRounds: Int(1, 200),
+    /** A ship sinks when this many rows along one side have hull tokens (a stack counts once). */
+    sinkRows: Int(1, 16)
   })
   .strict()
   .refine((b) => b.startSpeed <= b.maxSpeed, { message: 'the starting speed must not be above the top speed', path: ['startSpeed'] })
 export type BroadsidesBoard = z.output<typeof BoardSchema>
-export const BROADSIDES_BOARD: BroadsidesBoard = { width: 12, height: 9, startSpeed: 3, maxSpeed: 3, fireRange: 2, turns: 30, boardingRounds: 40 }
+export const BROADSIDES_BOARD: BroadsidesBoard = { width: 12, height: 9, startSpeed: 3, maxSpeed: 3, fireRange: 2, turns: 30, boardingRounds: 40, sinkRows: 5 }
 const BOARD_DEF: RuleTableDef<typeof BoardSchema> = {
   title: 'Broadsides: sea board and speed',
-  description: 'The sea board’s size in squares, the speed a ship starts at and its top speed, the range in pips at which ships may fire, and how long a battle lasts at most.',
+  description:
+    'The sea board’s size in squares, the speed a ship starts at and its top speed, the range in pips at which ships may fire, how many rows holed along one side sink a ship, and how long a battle lasts at most.',
   source:
-    'Seed 001, Speed ("each ship begins the game with a speed of 3 … max speed of 3 and a min speed of 0") and Ship Combat ("within 2 movement pips"). ' +
+    'Seed 001, Speed ("each ship begins the game with a speed of 3 … max speed of 3 and a min speed of 0"), Ship Combat ("within 2 movement pips"; "If there are 5 or more rows with hull dmg tokens along a single side of a ship, it sinks"). ' +
     'House default: a board of 12 × 9 squares (the board game’s own board is not described), 30 turns and 40 boarding rounds at most, then the battle ends undecided.',
   seedValue: true,
   schema: BoardSchema,
@@ -270,7 +273,8 @@ export type MastName = z.infer<typeof MastName>
 export const Template = z
   .object({
     name: z.string().trim().min(1).max(40),
-    rows: z.array(TemplateRow).min(5, 'a ship needs at least 5 rows (she sinks at 5 damaged rows on a side)').max(16),
+    /** Bow to stern; a battle refuses a class with fewer rows than the sea board table's rows that sink a ship (she could never sink). */
+    rows: z.array(TemplateRow).min(3, 'a ship needs at least 3 rows').max(16),
     crew: Int(0, 40),
     /** Hits each mast (bow to stern) takes to fall. */
     mastHits: z.object({ fore: Int(1, 5), main: Int(1, 5), mizzen: Int(1, 5) }).strict()

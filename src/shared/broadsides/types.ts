@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { fieldWords, theShip } from '../words'
 import type { Term } from '../battle/ruleset'
 import type { Pip } from './board'
-import type { Side, UnitKind } from './ship-deck'
+import { capacity, deckRoom, gridOf, inGrid, sameCell, squareAt, type Side, type UnitKind } from './ship-deck'
 import { BROADSIDES_RULES, BroadsidesRulesSchema, Card, Officer, OFFICERS, type MastName } from './tables'
 
 /**
@@ -62,36 +63,56 @@ export const BroadsidesSetup = z
   .strict()
   .superRefine((s, ctx) => {
     const b = s.rules.board
-    if (s.ships[0] && s.ships[1] && s.ships[0].id === s.ships[1].id) ctx.addIssue({ code: 'custom', message: 'the two ships need different ids', path: ['ships', 1, 'id'] })
+    const m = s.rules.melee
+    if (s.ships[0] && s.ships[1] && s.ships[0].id === s.ships[1].id)
+      ctx.addIssue({ code: 'custom', message: `both ships go by “${s.ships[1].id}”: give the second another`, path: ['ships', 1, 'id'] })
     s.ships.forEach((sh, i) => {
       const t = s.rules.ships[sh.class]
       if (!t) {
-        ctx.addIssue({ code: 'custom', message: `no ship class "${sh.class}" in the ship-deck table (${Object.keys(s.rules.ships).join(', ')})`, path: ['ships', i, 'class'] })
+        const names = Object.values(s.rules.ships).map((x) => x.name)
+        ctx.addIssue({ code: 'custom', message: `the ship-deck table has no ship class “${sh.class}” (its classes: ${names.join(', ')})`, path: ['ships', i, 'class'] })
         return
       }
+      const g = gridOf(t)
+      if (g.rows < b.sinkRows)
+        ctx.addIssue({
+          code: 'custom',
+          message: `the ${t.name}’s deck has ${g.rows} rows: she could never sink, which takes ${b.sinkRows} rows holed along one side (the sea board table)`,
+          path: ['ships', i, 'class']
+        })
       if (sh.at.x > 2 * b.width || sh.at.y > 2 * b.height || (sh.at.x & 1) !== (sh.at.y & 1))
         ctx.addIssue({ code: 'custom', message: `not a pip of the ${b.width} × ${b.height} board (a corner has both even, a centre both odd, up to ${2 * b.width}, ${2 * b.height})`, path: ['ships', i, 'at'] })
-      ;(sh.placement ?? []).forEach((p, k) => {
-        if (p.row >= t.rows.length || p.col >= t.rows[0]!.squares.length) ctx.addIssue({ code: 'custom', message: `not a square of the ${t.name}’s deck`, path: ['ships', i, 'placement', k] })
-      })
-      if (sh.placement) {
-        const officers = sh.placement.filter((p) => p.kind !== 'crew').map((p) => p.kind)
-        if (officers.length !== sh.officers.length || !sh.officers.every((o) => officers.includes(o)))
-          ctx.addIssue({ code: 'custom', message: 'place each of her officers once', path: ['ships', i, 'placement'] })
-        const crew = sh.placement.filter((p) => p.kind === 'crew').length
-        if (crew !== (sh.crew ?? t.crew)) ctx.addIssue({ code: 'custom', message: `place her ${sh.crew ?? t.crew} crew`, path: ['ships', i, 'placement'] })
-        const count = new Map<string, number>()
-        sh.placement.forEach((p, k) => {
-          const key = `${p.row},${p.col}`
-          count.set(key, (count.get(key) ?? 0) + 1)
-          const ch = t.rows[p.row]?.squares[p.col]
-          const cap = ch === 'M' || ch === 'C' ? s.rules.melee.perMastOrCannon : s.rules.melee.perSquare
-          if (count.get(key) === cap + 1) ctx.addIssue({ code: 'custom', message: `at most ${cap} units on that square`, path: ['ships', i, 'placement', k] })
-        })
+      const crew = sh.crew ?? t.crew
+      if (!sh.placement) {
+        // The default placement finds a square for every unit or the set-up is refused (no unit is left ashore unsaid).
+        const { squares, room } = deckRoom(g, m, sh.officers)
+        const officers = sh.officers.length
+        if (crew + officers > room) {
+          const why = `the ${t.name}’s ${squares} squares hold ${room} (${m.perSquare} on a square, ${m.perMastOrCannon} on a mast or cannon square, at most 2 crew at a cannon)`
+          const theirs = officers ? `her ${crew} crew and ${officers} officer${officers === 1 ? '' : 's'}` : `her ${crew} crew`
+          ctx.addIssue({ code: 'custom', message: `${theirs} do not fit: ${why}`, path: ['ships', i, officers > room ? 'officers' : 'crew'] })
+        }
+        return
       }
+      sh.placement.forEach((p, k) => {
+        if (!inGrid(g, p)) ctx.addIssue({ code: 'custom', message: `not a square of the ${t.name}’s deck (rows 1 to ${g.rows}, squares 1 to ${g.cols})`, path: ['ships', i, 'placement', k] })
+      })
+      const officers = sh.placement.filter((p) => p.kind !== 'crew').map((p) => p.kind)
+      if (officers.length !== sh.officers.length || !sh.officers.every((o) => officers.includes(o)))
+        ctx.addIssue({ code: 'custom', message: 'place each of her officers once', path: ['ships', i, 'placement'] })
+      const placed = sh.placement.filter((p) => p.kind === 'crew').length
+      if (placed !== crew) ctx.addIssue({ code: 'custom', message: `place her ${crew} crew`, path: ['ships', i, 'placement'] })
+      const count = new Map<string, number>()
+      sh.placement.forEach((p, k) => {
+        if (!inGrid(g, p)) return
+        const key = `${p.row},${p.col}`
+        count.set(key, (count.get(key) ?? 0) + 1)
+        const cap = capacity(m, squareAt(g, p).kind === 'mast' || g.cannon.some((c) => sameCell(c, p)))
+        if (count.get(key) === cap + 1) ctx.addIssue({ code: 'custom', message: `at most ${cap} units on that square`, path: ['ships', i, 'placement', k] })
+      })
     })
     if (s.ships[0] && s.ships[1] && s.ships[0].at.x === s.ships[1].at.x && s.ships[0].at.y === s.ships[1].at.y)
-      ctx.addIssue({ code: 'custom', message: 'the two ships start on different pips', path: ['ships', 1, 'at'] })
+      ctx.addIssue({ code: 'custom', message: 'the two ships must start on different pips', path: ['ships', 1, 'at'] })
     s.reefs.forEach((r, i) => {
       if (r.x >= b.width || r.y >= b.height) ctx.addIssue({ code: 'custom', message: `not a square of the ${b.width} × ${b.height} board`, path: ['reefs', i] })
     })
@@ -243,3 +264,18 @@ export interface BroadsidesReport {
 export type ShipStatus = 'afloat' | 'sunk' | 'struck' | 'wiped'
 /** A ship's state in words (the players' screen, the review). */
 export const STATUS_NAMES: Record<ShipStatus, string> = { afloat: 'afloat', sunk: 'sunk', struck: 'struck', wiped: 'crew wiped out' }
+
+/**
+ * A set-up's problem as the GM reads it, the ship named rather than numbered: ['ships', 0, 'crew'] of
+ * the Swift → "The Swift, crew: …"; any other field in words ("Reefs, entry 3: …").
+ */
+export function setupProblemWords(setup: unknown, path: readonly PropertyKey[], message: string): string {
+  if (path[0] === 'ships' && typeof path[1] === 'number') {
+    const ships = (setup as { ships?: unknown } | null)?.ships
+    const name = Array.isArray(ships) ? (ships[path[1]] as { name?: unknown } | undefined)?.name : undefined
+    const who = typeof name === 'string' && name.trim() ? theShip(name.trim()).replace(/^the /, 'The ') : `Ship ${path[1] + 1}`
+    const rest = path.slice(2)
+    return `${who}${rest.length ? `, ${fieldWords(rest).toLowerCase()}` : ''}: ${message}`
+  }
+  return `${fieldWords(path)}: ${message}`
+}

@@ -1,3 +1,4 @@
+import { CalcInputError, d6Face as face } from '../battle/calc-error'
 import { turnPoint } from './board'
 import type { BroadsidesWind } from './tables'
 
@@ -6,20 +7,6 @@ import type { BroadsidesWind } from './tables'
  * (0–7 clockwise from north). It blows at a ship when it comes from dead ahead of her: she would face
  * straight into it.
  */
-
-export class WindError extends Error {
-  constructor(
-    message: string,
-    readonly field: string = 'roll'
-  ) {
-    super(message)
-  }
-}
-
-const face = (roll: number, field = 'roll'): number => {
-  if (!Number.isInteger(roll) || roll < 1 || roll > 6) throw new WindError('a d6 shows 1 to 6', field)
-  return roll
-}
 
 /**
  * Seed 001, Wind: the opening direction on turn 1 "may not be blowing directly at either ship … so there
@@ -41,7 +28,7 @@ export function openingWind(headings: readonly number[], roll: number): { direct
 
 /** Seed 001, Wind, each later turn: back one point (anticlockwise), hold, or veer one point (clockwise), by the die. */
 export function shiftWind(w: BroadsidesWind, direction: number, roll: number): { direction: number; shift: number } {
-  if (!Number.isInteger(direction) || direction < 0 || direction > 7) throw new WindError('the compass has points 0 to 7', 'direction')
+  if (!Number.isInteger(direction) || direction < 0 || direction > 7) throw new CalcInputError('the compass has points 0 to 7', 'direction')
   const shift = w.shift[face(roll) - 1]!
   return { direction: turnPoint(direction, shift), shift }
 }

@@ -3,11 +3,12 @@ import { directionTo, label, onMap, type Hex } from '../atrilia/hex'
 import { Column, COMBAT_RESULTS, Nation, RAM_RESULTS, RamKind } from '../atrilia/tables'
 import { MoveStep } from '../atrilia/types'
 import { contract } from './contract'
+import { Term } from './core'
 
 /**
  * The calculators of the Atrilian hex battle (seed 002 "Naval Rules", issue 17): the rules
- * reference panel and the tests ask them what a rule gives, with every term. They read the seed's
- * tables (the defaults of the Atrilian battle rule table) and need no campaign.
+ * reference panel and the tests ask them what a rule gives, with every term. With a campaign open they
+ * read its Atrilian battle rule table as its GM edited it; with none, the seed's (the table's defaults).
  *
  * Hexes are axial `{q, r}` on the flat-topped 12 × 18 map (column A–L is q = 0…11); a facing is
  * 1–6, 1 the neighbour (0, −1) ("north"), increasing clockwise: 1 (0,−1), 2 (+1,−1), 3 (+1,0),
@@ -36,7 +37,6 @@ export const MapHex = z
   .refine((h) => !inBounds(h) || onMap(h), { message: MAP_WORDS })
 const Facing = Int(1, 6)
 
-const Term = z.object({ label: z.string(), value: z.number() })
 /** A hex in an answer, with its label beside it. */
 const LabelledHex = z.object({ q: z.number().int(), r: z.number().int(), label: z.string() })
 /** The 'On Fire' table's results (sinking, burning, extinguished) and the 'Sinking' table's (sinks, sinking, repaired). */

@@ -22,6 +22,7 @@ import {
   type TurnReport as TurnReportT
 } from '../highseas/types'
 import { contract } from './contract'
+import { Term } from './core'
 import { DisplayName, NoInput } from './schemas'
 import { RULESET_IDS, type OrderProblem as OrderProblemT, type StepInfo as StepInfoT } from '../battle/ruleset'
 import {
@@ -61,8 +62,6 @@ const Id = z.number().int().positive()
 const Rank = z.number().int().min(0).max(5)
 const Size = z.number().int().min(0).max(99)
 
-/** A breakdown term (TN terms, odds…). */
-const Term = z.object({ label: z.string(), value: z.number() })
 
 // ─── Who fights ─────────────────────────────────────────────────────────────────────────────────
 

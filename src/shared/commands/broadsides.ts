@@ -1,15 +1,14 @@
 import { z } from 'zod'
 import { DeckInput, DriftInput, HitInput, MeleeInput, ReefInput, WindInput } from '../broadsides/calculators'
 import { contract } from './contract'
-
-/** A number's breakdown: a label and what it adds. */
-const Term = z.object({ label: z.string(), value: z.number() }).strict()
+import { Term } from './core'
 
 /**
  * The calculators of the Broadsides & Boarding Parties variant (seed 001, issue 20): the rules reference
  * and the tests ask them what a procedure gives. Directions are compass points 0–7 clockwise from north;
- * rows are numbered from 0 at the bow; dice are d6 faces. They read the seed's tables (the defaults) and
- * need no campaign. The duel's own procedures are the same pure functions (src/shared/broadsides/).
+ * rows are numbered from 0 at the bow; dice are d6 faces. With a campaign open they read its Broadsides
+ * tables as its GM edited them (the numbers in the summaries are the seed's); with none, the seed's.
+ * The duel's own procedures are the same pure functions (src/shared/broadsides/).
  */
 
 export const broadsidesContracts = {

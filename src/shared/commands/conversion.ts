@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { contract } from './contract'
+import { Term } from './core'
 
 /**
  * Fighting a campaign encounter under another rule system (issue 21): the preview of every ship as the
@@ -10,7 +11,6 @@ import { contract } from './contract'
 const Id = z.number().int().positive()
 const Int = (min: number, max: number) => z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)
 const Dice = z.array(z.number().int()).max(2000).optional()
-const Term = z.object({ label: z.string(), value: z.number() })
 const Converted = z.object({ value: z.number(), terms: z.array(Term) })
 
 /**
@@ -99,8 +99,8 @@ export const ConversionView = z.object({
       hullPoints: Converted.optional(),
       points: Converted.optional(),
       traits: z.array(z.object({ name: z.string(), why: z.string() })).optional(),
-      /** Broadsides: her deck template, crew figures, cannon and officers. */
-      deck: z.object({ class: z.string(), why: z.string(), crew: Converted, cannon: Converted, officers: z.array(z.string()), officersWhy: z.string() }).optional(),
+      /** Broadsides: her deck template (the GM's class for this battle when adjusted), crew figures, its cannon and officers. */
+      deck: z.object({ class: z.string(), /** Her class by its name (the ship-deck table's). */ className: z.string(), why: z.string(), crew: Converted, cannon: Converted, officers: z.array(z.string()), officersWhy: z.string() }).optional(),
       /** The Atrilian hex map: her ship type (drawn as), war gaming size, crew quality, marine strength points and improvements. */
       atrilia: z
         .object({

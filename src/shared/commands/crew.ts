@@ -3,7 +3,7 @@ import { AtrilianCrewSheet, CrewQuality, WizardKind } from '../atrilia/crew'
 import { Nation as AtrilianNation } from '../atrilia/tables'
 import { CREW_ORIGINS, OFFICER_ROLES, SHIP_KINDS } from '../ship/upkeep-tables'
 import { contract } from './contract'
-import { ClockNow, Dice, RollRecord, StepRun } from './core'
+import { ClockNow, Dice, RollRecord, StepRun, Term } from './core'
 import { DisplayName, NoInput } from './schemas'
 
 /**
@@ -15,7 +15,6 @@ import { DisplayName, NoInput } from './schemas'
 const Id = z.number().int().positive()
 const Count = z.number().int('must be a whole number').min(0, 'must not be negative').max(9999, 'is too many')
 const Nation = z.string().trim().max(40, 'must be at most 40 characters')
-const Term = z.object({ label: z.string(), value: z.number() })
 
 export const ShipKind = z.enum(SHIP_KINDS)
 export type ShipKind = z.infer<typeof ShipKind>

@@ -1,19 +1,19 @@
 import { z } from 'zod'
 import { CollisionInput, CriticalInput, FateInput, FireInput, WeatherInput } from '../galleys/calculators'
 import { contract } from './contract'
+import { Term } from './core'
 
 /**
  * The calculators of the Galleys & Galleons house rules (seed 000, issue 19): the rules reference and
  * the tests ask them what a procedure gives. Wind directions are the gauge's points, 0–15 clockwise
  * from north; markers null | 'veer' | 'back' | 'steady'; dice are given in the order the procedure
- * rolls them. They read the seed's tables (the defaults) and need no campaign. The table's own
- * procedures are the same pure functions (src/shared/galleys/procedures.ts).
+ * rolls them. With a campaign open they read its Galleys & Galleons tables as its GM edited them; with
+ * none, the seed's. The table's own procedures are the same pure functions (src/shared/galleys/procedures.ts).
  */
 
 const Wind = z.object({ direction: z.number().int(), marker: z.enum(['veer', 'back', 'steady']).nullable() })
 const Criticals = z.object({ captain: z.number().int(), rudder: z.number().int(), holed: z.boolean(), rigging: z.number().int(), fires: z.number().int() })
 const Effect = z.enum(['captainKilled', 'hit', 'rudder', 'hull', 'holed', 'rigging', 'fire', 'explodes', 'ignored'])
-const Term = z.object({ label: z.string(), value: z.number() })
 
 export const galleysContracts = {
   'galleys.weather': contract({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { contract } from './contract'
+import { Term } from './core'
 import { DisplayName } from './schemas'
 
 /**
@@ -18,7 +19,6 @@ import { DisplayName } from './schemas'
  */
 
 const Id = z.number().int().positive()
-const Term = z.object({ label: z.string(), value: z.number() })
 const Dice = z.array(z.number().int().min(1).max(10)).max(500).optional()
 /** A cargo type: a key of the campaign's cargo price table (lumber, textiles, gold, …). */
 const Cargo = z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters')

@@ -4,6 +4,7 @@ import { AtriliaSetupOut, BattleParticipantInput } from './battles'
 import { EncounterBattleChoices } from '../atrilia/encounter-setup'
 import { Edge } from '../atrilia/types'
 import { contract } from './contract'
+import { Term } from './core'
 import { DisplayName, NoInput } from './schemas'
 import { AtrilianEncounterShip } from '../voyage/atrilia'
 
@@ -15,7 +16,6 @@ import { AtrilianEncounterShip } from '../voyage/atrilia'
  */
 
 const Id = z.number().int().positive()
-const Term = z.object({ label: z.string(), value: z.number() })
 /** A chart coordinate (chart units; the chart's scale gives nautical miles per unit). */
 const Coord = z.number().finite().min(-100_000).max(100_000)
 export const Point = z.object({ x: Coord, y: Coord }).strict()

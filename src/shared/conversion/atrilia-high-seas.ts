@@ -2,6 +2,7 @@ import type { ShipType } from '../atrilia/tables'
 import type { FleetProfile } from '../atrilia/encounter-setup'
 import type { AtriliaHighSeas } from './tables'
 import type { Converted } from './theah-galleys'
+import type { Hull } from '../ship/design'
 
 /**
  * An Atrilian ship (seed 002 §2: her type, war gaming size, crew quality, marines) measured in High Seas
@@ -11,7 +12,7 @@ import type { Converted } from './theah-galleys'
  */
 
 export interface HighSeasNumbers {
-  hull: 'corsair' | 'smallWarship' | 'merchantman' | 'largeWarship' | 'galleon'
+  hull: Hull
   hullPoints: Converted
   riggingPoints: Converted
   size: Converted
@@ -24,22 +25,33 @@ export interface HighSeasNumbers {
   guns: { port: 0; starboard: 0; chasers: 0; stern: 0 }
 }
 
-const key = (size: number) => (`s${Math.min(3, Math.max(1, size))}` as 's1' | 's2' | 's3')
+const KIND_WORDS: Record<ShipType['kind'], string> = { galley: 'a galley', dhow: 'a dhow', pirogue: 'a pirogue' }
+
+/** A figure the table gives by a grade 1 to `top`, the grade read within them (house default), and said so in the term. */
+function graded(value: number, top: number, what: string): { key: number; label: string } {
+  const key = Math.min(top, Math.max(1, value))
+  return { key, label: key === value ? `${what} ${value}` : `${what} ${value}, read as ${key} (capped at 1 to ${top}, house default: the table’s grades)` }
+}
 
 export function atriliaToHighSeas(p: Pick<FleetProfile, 'size' | 'crewQuality' | 'marines'>, type: ShipType, t: AtriliaHighSeas): HighSeasNumbers {
-  const k = key(p.size)
-  const q = `q${Math.min(4, Math.max(1, p.crewQuality))}` as 'q1' | 'q2' | 'q3' | 'q4'
-  const speed = Math.max(1, Math.ceil(type.speedKmh.max / t.kmhPerSpeed))
+  const size = graded(p.size, 3, 'war gaming size')
+  const k = `s${size.key}` as 's1' | 's2' | 's3'
+  const quality = graded(p.crewQuality, 4, 'crew quality')
+  const q = `q${quality.key}` as 'q1' | 'q2' | 'q3' | 'q4'
+  const rawSpeed = Math.ceil(type.speedKmh.max / t.kmhPerSpeed)
+  const speed = Math.max(1, rawSpeed)
+  const speedTerms = [{ label: `her fastest ${type.speedKmh.max} km an hour, one Speed for each ${t.kmhPerSpeed} (rounded up)`, value: rawSpeed }]
+  if (speed !== rawSpeed) speedTerms.push({ label: 'at least 1 (house default: every ship moves)', value: speed - rawSpeed })
   const marines = p.marines * t.marinesPerPoint
   const crew = Math.max(type.crew, marines)
   return {
     hull: t.hullBySize[k],
-    hullPoints: { value: t.hullPointsBySize[k], terms: [{ label: `war gaming size ${p.size}`, value: t.hullPointsBySize[k] }] },
-    riggingPoints: { value: t.riggingPointsBySize[k], terms: [{ label: `war gaming size ${p.size}`, value: t.riggingPointsBySize[k] }] },
-    size: { value: t.sizeBySize[k], terms: [{ label: `war gaming size ${p.size}`, value: t.sizeBySize[k] }] },
-    handling: { value: t.handlingByKind[type.kind], terms: [{ label: `a ${type.kind}`, value: t.handlingByKind[type.kind] }] },
-    speed: { value: speed, terms: [{ label: `her fastest ${type.speedKmh.max} km an hour, one Speed for each ${t.kmhPerSpeed} (rounded up, at least 1)`, value: speed }] },
-    threatRating: { value: t.threatByQuality[q], terms: [{ label: `crew quality ${p.crewQuality}`, value: t.threatByQuality[q] }] },
+    hullPoints: { value: t.hullPointsBySize[k], terms: [{ label: size.label, value: t.hullPointsBySize[k] }] },
+    riggingPoints: { value: t.riggingPointsBySize[k], terms: [{ label: size.label, value: t.riggingPointsBySize[k] }] },
+    size: { value: t.sizeBySize[k], terms: [{ label: size.label, value: t.sizeBySize[k] }] },
+    handling: { value: t.handlingByKind[type.kind], terms: [{ label: KIND_WORDS[type.kind], value: t.handlingByKind[type.kind] }] },
+    speed: { value: speed, terms: speedTerms },
+    threatRating: { value: t.threatByQuality[q], terms: [{ label: quality.label, value: t.threatByQuality[q] }] },
     crew: {
       value: crew,
       terms: [

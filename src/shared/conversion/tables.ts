@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { RuleTableDef } from '../rules/table-def'
+import { Hull } from '../ship/design'
 
 /**
  * The conversion rule tables (issue 21): how a ship of one setting is measured under another rule
@@ -154,11 +155,10 @@ export const THEAH_ATRILIA_DEF: RuleTableDef<typeof TheahAtriliaSchema> = {
 
 /** An Atrilian ship (seed 002 §2) → High Seas numbers (seed 003 I, IV), and back. */
 const PerSize = z.object({ s1: Int(1, 9999), s2: Int(1, 9999), s3: Int(1, 9999) }).strict()
-const HullKind = z.enum(['corsair', 'smallWarship', 'merchantman', 'largeWarship', 'galleon'])
 export const AtriliaHighSeasSchema = z
   .object({
     /** Her High Seas hull (for the board) by war gaming size 1–3. */
-    hullBySize: z.object({ s1: HullKind, s2: HullKind, s3: HullKind }).strict(),
+    hullBySize: z.object({ s1: Hull, s2: Hull, s3: Hull }).strict(),
     hullPointsBySize: PerSize,
     riggingPointsBySize: PerSize,
     /** High Seas Size by war gaming size. */

@@ -1,9 +1,10 @@
-import { OFFICERS } from '../broadsides/tables'
-import type { BroadsidesTemplates } from '../broadsides/tables'
+import { CalcInputError } from '../battle/calc-error'
+import { gridOf } from '../broadsides/ship-deck'
+import { OFFICERS, type BroadsidesTemplates, type Officer } from '../broadsides/tables'
 import { BATTERIES } from '../highseas/types'
+import { HULL_LABELS, type Hull } from '../ship/design'
 import type { TheahBroadsides } from './tables'
 import { totalGuns, type Converted, type TheahBack, type TheahShip } from './theah-galleys'
-import type { Hull } from '../ship/design'
 
 /**
  * A Théah ship (seed 003 I) as a Broadsides & Boarding Parties duellist (seed 001 variant): her deck
@@ -12,30 +13,51 @@ import type { Hull } from '../ship/design'
  * default table `conversionTheahBroadsides` (issue 21).
  */
 
-export type Officer = (typeof OFFICERS)[number]
+/** The hull a ship whose hull is not known sails as (house default, issue 21): said in her class's why. */
+export const UNKNOWN_HULL: Hull = 'merchantman'
 
 export interface BroadsidesConversion {
-  class: { value: string; why: string }
+  /** Her ship class (a key of the ship-deck table), its name, and where it comes from in words. */
+  class: { value: string; name: string; why: string }
   crew: Converted
   cannon: Converted
   officers: Officer[]
   officersWhy: string
 }
 
-export function theahToBroadsides(s: TheahShip & { hull?: Hull | undefined }, t: TheahBroadsides, templates: BroadsidesTemplates): BroadsidesConversion {
-  const hull: Hull = s.hull ?? 'merchantman'
-  const key = t.classByHull[hull]
-  const template = templates[key]
+/**
+ * Her deck for the duel: the ship class the conversion table gives her hull, or the GM's choice for this
+ * battle (`chosen`); a class the ship-deck table does not have is refused (a CalcInputError at `class`
+ * for the GM's choice, at `classByHull.<hull>` for the conversion table's), never sailed with no cannon.
+ */
+export function theahToBroadsides(s: TheahShip & { hull?: Hull | undefined }, t: TheahBroadsides, templates: BroadsidesTemplates, chosen?: string): BroadsidesConversion {
+  const hull: Hull = s.hull ?? UNKNOWN_HULL
+  const hullName = HULL_LABELS[hull].toLowerCase()
+  const byHull = (deck: string) => (s.hull ? `a ${hullName} hull sails as the ${deck} deck` : `her hull is not known, so she sails as a ${hullName} (house default): the ${deck} deck`)
+  const byTable = t.classByHull[hull]
+  const names = Object.values(templates)
+    .map((x) => x.name)
+    .join(', ')
+  if (chosen !== undefined && !templates[chosen]) throw new CalcInputError(`the ship-deck table has no ship class “${chosen}” (its classes: ${names})`, 'class')
+  if (chosen === undefined && !templates[byTable])
+    throw new CalcInputError(
+      `the conversion table sails a ${hullName} hull${s.hull ? '' : ' (hers is not known: house default)'} as the ship class “${byTable}”, which the ship-deck table does not have (its classes: ${names}): choose her class for this battle, or edit the conversion table`,
+      `classByHull.${hull}`
+    )
+  const key = chosen ?? byTable
+  const template = templates[key]!
   const raw = Math.round(s.crew / t.crewPerFigure)
   const crew = Math.min(40, Math.max(1, raw))
   const crewTerms = [{ label: `${s.crew} aboard, one figure for each ${t.crewPerFigure} (rounded)`, value: raw }]
-  if (crew !== raw) crewTerms.push({ label: crew > raw ? 'at least 1' : 'at most 40', value: crew - raw })
-  const cannon = template ? template.rows.reduce((n, r) => n + [...r.squares].filter((c) => c === 'C').length, 0) : 0
+  if (crew !== raw) crewTerms.push({ label: crew > raw ? 'at least 1 (house default: a ship needs a crew)' : 'capped at 40 (house default: the most crew a Broadsides ship carries)', value: crew - raw })
+  const cannon = gridOf(template).cannon.length
   const officers = s.crewKind === 'merchant' && t.merchantWithoutGunner ? OFFICERS.filter((o) => o !== 'masterGunner') : [...OFFICERS]
+  const tableDeck = templates[byTable]
+  const why = chosen !== undefined && chosen !== byTable ? `the GM’s choice for this battle, the ${template.name} deck${tableDeck ? ` (by the conversion table ${byHull(tableDeck.name)})` : ''}` : byHull(template.name)
   return {
-    class: { value: key, why: `a ${hull} hull sails as the ${template?.name ?? key} deck` },
+    class: { value: key, name: template.name, why },
     crew: { value: crew, terms: crewTerms },
-    cannon: { value: cannon, terms: [{ label: `her ${totalGuns(s)} long guns: the ${template?.name ?? key} deck’s cannon`, value: cannon }] },
+    cannon: { value: cannon, terms: [{ label: `her ${totalGuns(s)} long guns: the ${template.name} deck’s cannon`, value: cannon }] },
     officers,
     officersWhy: officers.length < OFFICERS.length ? 'a merchant crew: no Master Gunner' : 'all four officers'
   }

@@ -1,3 +1,4 @@
+import type { Term } from '../battle/ruleset'
 import type { ShipState } from '../galleys/types'
 import { BATTERIES, type ParticipantSetup } from '../highseas/types'
 import type { TheahGalleys } from './tables'
@@ -9,10 +10,6 @@ import type { TheahGalleys } from './tables'
  * number carries its terms. The table (`conversionTheahGalleys`) is a house default (issue 21).
  */
 
-export interface Term {
-  label: string
-  value: number
-}
 export interface Converted {
   value: number
   terms: Term[]
@@ -34,6 +31,9 @@ export interface GalleysConversion {
 
 const CREW_WORDS: Record<TheahShip['crewKind'], string> = { merchant: 'merchant crew', naval: 'naval crew', privateer: 'privateer crew', pirate: 'pirate crew' }
 
+/** The most points a Galleys & Galleons ship has (its set-up's limit). */
+const POINTS_CAP = 10000
+
 export const totalGuns = (s: Pick<TheahShip, 'guns'>): number => BATTERIES.reduce((n, b) => n + s.guns[b], 0)
 
 export function theahToGalleys(s: TheahShip, t: TheahGalleys): GalleysConversion {
@@ -42,15 +42,15 @@ export function theahToGalleys(s: TheahShip, t: TheahGalleys): GalleysConversion
   if (s.handling >= t.handlingForBetterQuality && q > 2) {
     qTerms.push({ label: `Handling ${s.handling} (${t.handlingForBetterQuality} or more): one better`, value: -1 })
     q -= 1
-  }
+  } else if (s.handling >= t.handlingForBetterQuality) qTerms.push({ label: `Handling ${s.handling} (${t.handlingForBetterQuality} or more): one better, capped at 2 (the best Quality)`, value: 0 })
   const guns = totalGuns(s)
   const c = Math.min(12, Math.ceil(guns / t.gunsPerCombat))
   const cTerms: Term[] = [{ label: `${guns} long guns, one Combat for each ${t.gunsPerCombat} (rounded up)`, value: Math.ceil(guns / t.gunsPerCombat) }]
-  if (c < Math.ceil(guns / t.gunsPerCombat)) cTerms.push({ label: 'at most 12', value: c - Math.ceil(guns / t.gunsPerCombat) })
+  if (c < Math.ceil(guns / t.gunsPerCombat)) cTerms.push({ label: 'capped at 12 (house default: the most Combat a ship has on the table)', value: c - Math.ceil(guns / t.gunsPerCombat) })
   const hpRaw = Math.ceil(s.hullPoints / t.hullPerHit)
   const hp = Math.min(30, Math.max(1, hpRaw))
   const hpTerms: Term[] = [{ label: `${s.hullPoints} hull points, one table hull point for each ${t.hullPerHit} (rounded up)`, value: hpRaw }]
-  if (hp !== hpRaw) hpTerms.push({ label: hp > hpRaw ? 'at least 1' : 'at most 30', value: hp - hpRaw })
+  if (hp !== hpRaw) hpTerms.push({ label: hp > hpRaw ? 'at least 1 (house default: a ship takes one hit at least)' : 'capped at 30 (house default: the most hull points a ship has on the table)', value: hp - hpRaw })
   const traits: { name: string; why: string }[] = []
   if (s.shallowDraft) traits.push({ name: 'Shallow Draft', why: 'her hull draws little water' })
   if (s.oars) traits.push({ name: 'Sweeps', why: 'she carries oars' })
@@ -61,12 +61,15 @@ export function theahToGalleys(s: TheahShip, t: TheahGalleys): GalleysConversion
     { label: `Quality ${q}: ${7 - q} steps better than 7 × ${t.pointsPerQuality}`, value: (7 - q) * t.pointsPerQuality },
     { label: `${traits.length} traits × ${t.pointsPerTrait}`, value: traits.length * t.pointsPerTrait }
   ]
+  const pRaw = pTerms.reduce((n, x) => n + x.value, 0)
+  const points = Math.min(POINTS_CAP, pRaw)
+  if (points !== pRaw) pTerms.push({ label: `capped at ${POINTS_CAP} (house default: the most points a ship has on the table)`, value: points - pRaw })
   return {
     quality: { value: q, terms: qTerms },
     combat: { value: c, terms: cTerms },
     hullPoints: { value: hp, terms: hpTerms },
     traits,
-    points: { value: Math.min(10000, pTerms.reduce((n, x) => n + x.value, 0)), terms: pTerms }
+    points: { value: points, terms: pTerms }
   }
 }
 

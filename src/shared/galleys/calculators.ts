@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { collision, criticalHit, DiceCountError, fate, fightFire, fireTest, weatherChange, type CriticalEffect, type Vessel } from './procedures'
+import { CalcInputError } from '../battle/calc-error'
+import { collision, criticalHit, fate, fightFire, fireTest, weatherChange, type CriticalEffect, type Vessel } from './procedures'
 import { GALLEYS_RULES, WindMarker, type GalleysRules } from './tables'
 import { Cause, Hull, Propulsion, type Criticals, type Wind } from './types'
 
@@ -24,7 +25,7 @@ export const WeatherInput = z
   .strict()
 export function weatherCalc(input: z.input<typeof WeatherInput>, rules: GalleysRules = GALLEYS_RULES): { wind: Wind; changed: boolean; log: string[] } {
   const i = WeatherInput.parse(input)
-  if (i.wind.direction >= rules.table.gaugePoints) throw new DiceCountError(`the gauge has points 0 to ${rules.table.gaugePoints - 1}`, 'wind.direction')
+  if (i.wind.direction >= rules.table.gaugePoints) throw new CalcInputError(`the gauge has points 0 to ${rules.table.gaugePoints - 1}`, 'wind.direction')
   const r = weatherChange(rules.weather, rules.table, i.wind, i.dice)
   return { wind: r.wind, changed: r.changed, log: r.log }
 }
@@ -45,11 +46,11 @@ export const FireInput = z.object({ vessel: VesselInput, actions: Count(3), dice
 export function fireCalc(input: z.input<typeof FireInput>, rules: GalleysRules = GALLEYS_RULES) {
   const i = FireInput.parse(input)
   const fires = i.vessel.criticals.fires
-  if (fires === 0) throw new DiceCountError('she is not on fire: give her fires (1 or more)', 'vessel.criticals.fires')
+  if (fires === 0) throw new CalcInputError('she is not on fire: give her fires (1 or more)', 'vessel.criticals.fires')
   const t = fireTest(rules.fire, fires, i.dice.slice(0, fires))
   const log = [t.text]
   if (t.explodes) {
-    if (i.dice.length > fires) throw new DiceCountError(`dice: she explodes on the fire dice; ${i.dice.length - fires} more were given`)
+    if (i.dice.length > fires) throw new CalcInputError(`dice: she explodes on the fire dice; ${i.dice.length - fires} more were given`)
     return { explodes: true, critical: null, putOut: 0, criticals: i.vessel.criticals, log }
   }
   const c = criticalHit(rules.criticals, i.vessel as Vessel, i.dice.slice(fires, fires + 2), { fireRoll: true })
@@ -76,4 +77,3 @@ export function fateCalc(input: z.input<typeof FateInput>, rules: GalleysRules =
   return fate(rules.collisions, FateInput.parse(input)).fate
 }
 
-import * as procedures from './procedures'

@@ -1,5 +1,6 @@
 import { WIND_MARKER_NAMES, WIND_TURN_WORDS, type GalleysCollisions, type GalleysCriticals, type GalleysFire, type GalleysTable, type GalleysWeather, type WindMarker } from './tables'
 import type { Cause, Criticals, Hull, Propulsion, Term, Wind } from './types'
+import { CalcInputError } from '../battle/calc-error'
 
 /**
  * The procedures of seed 000 on plain values: functions of a vessel (or the wind) and the faces of
@@ -17,24 +18,15 @@ export interface Vessel {
 
 export const hasTrait = (traits: readonly string[], name: string): boolean => traits.some((t) => t.trim().toLowerCase() === name.toLowerCase())
 
-/** A calculator's input the procedure cannot read: the field it is about (dice, mostly) and why. */
-export class DiceCountError extends Error {
-  constructor(
-    message: string,
-    readonly field: string = 'dice'
-  ) {
-    super(message)
-  }
-}
 
 function take(dice: readonly number[], i: number, what: string): number {
   const v = dice[i]
-  if (v === undefined) throw new DiceCountError(`dice: ${what} needs die ${i + 1}, but only ${dice.length} ${dice.length === 1 ? 'was' : 'were'} given.`)
-  if (!Number.isInteger(v) || v < 1 || v > 6) throw new DiceCountError(`dice: die ${i + 1} is ${v}; a d6 shows 1 to 6.`)
+  if (v === undefined) throw new CalcInputError(`dice: ${what} needs die ${i + 1}, but only ${dice.length} ${dice.length === 1 ? 'was' : 'were'} given.`)
+  if (!Number.isInteger(v) || v < 1 || v > 6) throw new CalcInputError(`dice: die ${i + 1} is ${v}; a d6 shows 1 to 6.`)
   return v
 }
 function done(dice: readonly number[], used: number, what: string) {
-  if (dice.length > used) throw new DiceCountError(`dice: ${what} rolls ${used} ${used === 1 ? 'die' : 'dice'} here, but ${dice.length} were given.`)
+  if (dice.length > used) throw new CalcInputError(`dice: ${what} rolls ${used} ${used === 1 ? 'die' : 'dice'} here, but ${dice.length} were given.`)
 }
 
 // ─── Weather Change ─────────────────────────────────────────────────────────────────────────────
@@ -346,7 +338,7 @@ export function fate(c: GalleysCollisions, input: { cause: FateCause; holed: boo
     case 'runAground':
       return { fate: 'sink', terms: [], text: 'run aground: she sinks' }
     case 'collision': {
-      if (input.roll === undefined) throw new DiceCountError('dice: the collision’s sinking roll needs a die.')
+      if (input.roll === undefined) throw new CalcInputError('dice: the collision’s sinking roll needs a die.')
       take([input.roll], 0, 'the collision’s sinking roll')
       const terms: Term[] = [{ label: 'die', value: input.roll }]
       if (input.lowerC) terms.push({ label: 'her C is lower than the other ship’s', value: c.lowerCModifier })

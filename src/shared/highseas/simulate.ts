@@ -19,9 +19,6 @@ import type { BattleSetup, BattleState } from './types'
  * The tally itself is the one every ruleset shares (`tallyRuns`, battle/odds.ts).
  */
 
-// The run seed and the Wilson interval live with the shared tally (battle/odds.ts); named here too for High Seas' callers.
-export { runSeed, wilson } from '../battle/odds'
-
 export type OddsResultData = Omit<OddsResult, 'ms'>
 export type Probability = OddsResultData['undecided']
 

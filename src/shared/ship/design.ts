@@ -11,6 +11,14 @@ import { z } from 'zod'
 export const HULLS = ['corsair', 'smallWarship', 'merchantman', 'largeWarship', 'galleon'] as const
 export const Hull = z.enum(HULLS)
 export type Hull = z.infer<typeof Hull>
+/** Each hull type by the name the seed gives it (seed 003 I): the Shipyard's words, and every message that names a hull. */
+export const HULL_LABELS: Record<Hull, string> = {
+  corsair: 'Corsair',
+  smallWarship: 'Small Warship',
+  merchantman: 'Merchantman',
+  largeWarship: 'Large Warship',
+  galleon: 'Galleon'
+}
 
 const Count = z.number().int('must be a whole number').min(0, 'must not be negative').max(999, 'is too many')
 const Points = z.number().int('must be a whole number').min(0, 'must not be negative').max(99, 'is too many')

@@ -5,13 +5,6 @@ import type { ShipStatus } from '../../../../shared/commands'
 
 export const SOURCE = 'High Seas Combat, I. Of Ship Construction'
 
-export const HULL_LABELS: Record<Hull, string> = {
-  corsair: 'Corsair',
-  smallWarship: 'Small Warship',
-  merchantman: 'Merchantman',
-  largeWarship: 'Large Warship',
-  galleon: 'Galleon'
-}
 
 /** A short line per hull for its card, from the seed's descriptions. */
 export const HULL_LINES: Record<Hull, string> = {
