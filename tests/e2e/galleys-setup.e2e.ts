@@ -7,7 +7,8 @@ import { apiOk, choose, hideMessages, openPage, useHost } from './harness'
  * shore (drawn or placed by the GM), exit zones"): from New battle…, the scenario's table is set to
  * another size, an island drawn by its corners, a rock placed with one click, a piece deleted; a
  * ship dragged off the table is refused at the ships, as a size out of range is at its field, and
- * nothing starts; then the battle starts with the terrain on its page's table.
+ * nothing starts, as a wind cleared is; then the battle starts with the terrain on its page's table. An
+ * address naming no scenario is refused.
  */
 
 const { start } = useHost()
@@ -100,6 +101,16 @@ describe('setting up a Galleys & Galleons table in Chromium', () => {
     await page.locator('[data-test=setup-width] input').fill('1200')
     await page.locator('[data-test=setup-width] input').press('Tab')
 
+    // A wind cleared is refused at its field (the table says which wind it still shows), and nothing starts.
+    const windField = page.locator('[data-test=setup-wind] input')
+    const windWas = await windField.inputValue()
+    await windField.fill('')
+    await page.getByText(`The table shows the wind from point ${windWas} until a point is entered`).waitFor()
+    await page.locator('[data-test=setup-start]').click()
+    await page.getByText('Enter the point the wind blows from.').waitFor()
+    expect(await battles()).toBe(before)
+    await windField.fill(windWas)
+
     // Start: the battle's page draws the terrain set up.
     await page.locator('[data-test=setup-start]').click()
     await page.waitForURL(/\/battles\/\d+$/)
@@ -114,5 +125,10 @@ describe('setting up a Galleys & Galleons table in Chromium', () => {
     expect(view.setup.terrain.map((t) => t.id)).toEqual(['scilly', 'dutchExit', 'island1', 'rocks1'])
     await hideMessages(page)
     await page.screenshot({ path: '/tmp/g2b-battle.png' })
+
+    // An address naming no scenario is refused in words (not opened as another scenario).
+    await page.evaluate(`window.location.hash = '#/campaign/battles/new/galleys?preset=nowhere'`)
+    await page.locator('[data-test=galleys-setup-unknown]').getByText('Quarterdeck has no Galleys & Galleons scenario called “nowhere”.').waitFor()
+    expect(await page.locator('[data-test=galleys-setup]').count()).toBe(0)
   })
 })
