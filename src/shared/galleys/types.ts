@@ -322,7 +322,11 @@ export interface GalleysState {
    * Present only between two steps of the same player's turn (a step that did not end it): her
    * start-of-turn procedures are done, and the activation going on carries over to the next step.
    */
-  midTurn?: { act: Activation | null }
+  midTurn?: {
+    act: Activation | null
+    /** Her ships activated at the steps of this turn so far, in order (absent in a state saved before it was kept). */
+    activated?: string[]
+  }
 }
 
 // ─── Report ─────────────────────────────────────────────────────────────────────────────────────
