@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseLabel } from '../../src/shared/atrilia/hex'
-import { apiOk, hideMessages, openPage, openShip, shot, useHost } from './harness'
+import { apiOk, campaignTitle, hideMessages, openPage, openShip, shot, useHost } from './harness'
 
 /**
  * Issue 18: an Atrilian battle fought by a campaign ship, concluded through the editable review in
@@ -20,7 +20,7 @@ describe('an Atrilian battle written back to its campaign, in Chromium', () => {
     await page.getByLabel('Campaign name').fill('The al-Zabdiyat Campaign')
     await page.getByText('Atrilia — dinars').click()
     await page.locator('[data-test=create-campaign]').click()
-    await page.locator('[data-test=campaign-title]').getByText('The al-Zabdiyat Campaign').waitFor()
+    await campaignTitle(page, 'The al-Zabdiyat Campaign').waitFor()
 
     // Two admirals, al-Zabdiyat friendly to them, the Nike built and manned with marines and sea wizards.
     const a = (await api<{ ownerId: number }>('people.create', { name: 'Admiral Nikandros', kind: 'pc' })).ownerId

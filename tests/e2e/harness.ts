@@ -106,6 +106,9 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) })
 }
 
+/** The header's campaign title, found by the name as typed (its text shows the name's hyphens non-breaking, U+2011). */
+export const campaignTitle = (page: Page, name: string): Locator => page.getByRole('heading', { level: 1, name })
+
 /** Follow a sidebar link and wait for its page. */
 export async function openPage(page: Page, label: string, path: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Campaign pages' }).getByRole('link', { name: label, exact: true }).click()
