@@ -41,7 +41,7 @@ describe('setting up a Galleys & Galleons table in Chromium', () => {
     const pieces = table.locator('[data-test=galleys-terrain] li')
     await expect.poll(() => pieces.count()).toBe(3)
     expect(await table.getAttribute('data-width-mm')).toBe('900')
-    await page.getByText('The rules’ default: 900 mm').first().waitFor()
+    await page.locator('[data-test=setup-size-help]').getByText('The rules’ default: 900 × 900 mm.').waitFor()
 
     // A wider table: 1200 × 900 mm.
     await page.locator('[data-test=setup-width] input').fill('1200')
@@ -83,6 +83,8 @@ describe('setting up a Galleys & Galleons table in Chromium', () => {
     const before = await battles()
     await page.locator('[data-test=setup-height] input').fill('50')
     await page.locator('[data-test=setup-height] input').press('Tab')
+    // The table stays drawn at the last size that stood, and says so.
+    await page.locator('[data-test=setup-size-help]').getByText('The table is drawn 1200 × 900 mm until a size of 100–5000 mm is entered.').waitFor()
     await page.locator('[data-test=setup-start]').click()
     await page.getByText('Must be at least 100.').waitFor()
     // Said once, at the size: not again at every ship.
@@ -105,9 +107,11 @@ describe('setting up a Galleys & Galleons table in Chromium', () => {
     const windField = page.locator('[data-test=setup-wind] input')
     const windWas = await windField.inputValue()
     await windField.fill('')
-    await page.getByText(`The table shows the wind from point ${windWas} until a point is entered`).waitFor()
+    await page.locator('[data-test=setup-wind-help]').getByText(`The table shows the wind from point ${windWas} until a point is entered`).waitFor()
     await page.locator('[data-test=setup-start]').click()
     await page.getByText('Enter the point the wind blows from.').waitFor()
+    await hideMessages(page)
+    await page.screenshot({ path: '/tmp/g2b-wind.png' })
     expect(await battles()).toBe(before)
     await windField.fill(windWas)
 
