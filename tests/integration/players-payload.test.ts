@@ -126,6 +126,14 @@ describe("players' screen payload (issue 21)", () => {
     })
   }
 
+  it('seed 002 §11.2: an Atrilian ship’s facing reaches the players as its bearing (facing 1 north, 0°; facing 4 south, 180°)', async () => {
+    await STARTS.atrilia!()
+    const p = checkPayload(await call('players.payload'))
+    // The al-Zabdiyat preset: the Pheacians face 4 (south), the Meshuesh 1 (north).
+    expect(p.pieces.find((x) => x.name === 'Thalassa')).toMatchObject({ facing: 180 })
+    expect(p.pieces.find((x) => x.name === 'Wadj-wer')).toMatchObject({ facing: 0 })
+  })
+
   it('seed 000 §Weather Change and seed 001 wind: the weather’s and the wind’s last roll say what they meant, in the engine’s words; no other roll carries words', async () => {
     for (const ruleset of ['galleys', 'broadsides'] as const) {
       const { battleId } = await STARTS[ruleset]!()

@@ -11,6 +11,7 @@ describe("the players' screen: a roll in words", () => {
     expect(rollWords({ purpose: 'Broadside', dice: [7, 3, 9], total: 16 })).toBe('Broadside: rolled 7, 3, 9 — 16')
     expect(rollWords({ purpose: 'Weather change', dice: null, total: 3 })).toBe('Weather change: 3')
     expect(rollWords({ purpose: 'Weather change', dice: [], total: 3 })).toBe('Weather change: 3')
+    expect(rollWords({ purpose: 'the opening wind', dice: [3], total: 3 })).toBe('The opening wind: rolled 3')
   })
 })
 

@@ -13,6 +13,7 @@ import { waterWords } from '../../shared/words'
 import { currentDay, labelOf } from '../campaign-core/clock-state'
 import { chartOf, listVoyages } from '../theah/voyages'
 import type { AtriliaSetup, AtriliaState } from '../../shared/atrilia/types'
+import { facingBearing } from '../../shared/atrilia/hex'
 import { STATUS_NAMES as BROADSIDES_STATUS, type BroadsidesSetup, type BroadsidesState } from '../../shared/broadsides/types'
 import { STATUS_NAMES as GALLEYS_STATUS, type GalleysSetup, type GalleysState } from '../../shared/galleys/types'
 import { STATUS_LABELS as HIGH_SEAS_STATUS } from '../../shared/highseas/status-words'
@@ -265,7 +266,7 @@ function atrilia(setup: AtriliaSetup, state: AtriliaState, ch: PlayerBattleChoic
       ours,
       status: st.status === 'exited' ? 'left the map' : st.status,
       at: st.status === 'afloat' ? { q: st.at.q, r: st.at.r } : null,
-      facing: st.facing * 60,
+      facing: facingBearing(st.facing),
       range: null,
       condition: condition(ours, ch.enemy, [{ label: 'Marines', value: st.marines, of: null }], st.crippled ? 0.5 : 0, extra)
     }

@@ -8,9 +8,11 @@ import type { PlayerRoll } from '../../../shared/commands/players'
  */
 export function rollWords(r: Pick<PlayerRoll, 'purpose' | 'dice' | 'total'>): string {
   const d = r.dice
-  if (d === null || d.length === 0) return `${r.purpose}: ${r.total}`
+  // The engines' purposes may start lower-case ("the opening wind"): a line starts with a capital.
+  const purpose = r.purpose.replace(/^./, (c) => c.toUpperCase())
+  if (d === null || d.length === 0) return `${purpose}: ${r.total}`
   const sum = d.reduce((a, b) => a + b, 0)
-  if (d.length === 1 && sum === r.total) return `${r.purpose}: rolled ${r.total}`
-  if (sum === r.total) return `${r.purpose}: rolled ${d.join(' + ')} = ${r.total}`
-  return `${r.purpose}: rolled ${d.join(', ')} — ${r.total}`
+  if (d.length === 1 && sum === r.total) return `${purpose}: rolled ${r.total}`
+  if (sum === r.total) return `${purpose}: rolled ${d.join(' + ')} = ${r.total}`
+  return `${purpose}: rolled ${d.join(', ')} — ${r.total}`
 }
