@@ -193,7 +193,7 @@ export function useHost() {
       const host = await api.serve(args)
       const b = await api.browser(opts.viewport)
       await b.page.goto(host.url)
-      if (opts.campaign) await b.page.locator('[data-test=campaign-title]').getByText(opts.campaign).waitFor()
+      if (opts.campaign) await campaignTitle(b.page, opts.campaign).waitFor()
       return { host, b, page: b.page }
     }
   }
