@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseLabel } from '../../src/shared/atrilia/hex'
-import { apiOk, hideMessages, openPage, openShip, shot, useHost } from './harness'
+import { apiOk, hideMessages, newAtriliaCampaignWithAdmirals, openPage, openShip, shot, useHost } from './harness'
 
 /**
  * Issue 18: an Atrilian battle fought by a campaign ship, concluded through the editable review in
@@ -16,17 +16,12 @@ describe('an Atrilian battle written back to its campaign, in Chromium', () => {
     const { host, page } = await qd.start({ viewport: { width: 1360, height: 900 } })
     const api = <T>(name: string, input: unknown = {}) => apiOk<T>(host, name, input)
 
-    // A new Atrilia campaign, from the start screen.
-    await page.getByLabel('Campaign name').fill('The al-Zabdiyat Campaign')
-    await page.getByText('Atrilia — dinars').click()
-    await page.locator('[data-test=create-campaign]').click()
-    await page.locator('[data-test=campaign-title]').getByText('The al-Zabdiyat Campaign').waitFor()
+    // A new Atrilia campaign, from the start screen, with two admirals and their war chests.
+    const owners = await newAtriliaCampaignWithAdmirals(page, host, { nikandros: 20_000, thalia: 12_000 })
+    const a = owners.nik.ownerId
+    const b = owners.tha.ownerId
 
-    // Two admirals, al-Zabdiyat friendly to them, the Nike built and manned with marines and sea wizards.
-    const a = (await api<{ ownerId: number }>('people.create', { name: 'Admiral Nikandros', kind: 'pc' })).ownerId
-    const b = (await api<{ ownerId: number }>('people.create', { name: 'Captain Thalia', kind: 'pc' })).ownerId
-    await api('ledger.grant', { ownerId: a, amount: 20_000, memo: 'War chest' })
-    await api('ledger.grant', { ownerId: b, amount: 12_000, memo: 'War chest' })
+    // al-Zabdiyat friendly to them, the Nike built and manned with marines and sea wizards.
     const port = (await api<{ id: number; name: string }[]>('ports.list', {})).find((p) => p.name === 'al-Zabdiyat')!
     await api('ports.update', { portId: port.id, friendlyTo: { owners: [a, b], nations: [] } })
     const nike = (

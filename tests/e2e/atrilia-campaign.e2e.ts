@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiOk, choose, chooseMany, hideMessages, openPage, openShip, shot, useHost } from './harness'
+import { apiOk, choose, chooseMany, hideMessages, newAtriliaCampaignWithAdmirals, openPage, openShip, setOwnerShares, shot, useHost } from './harness'
 
 /**
  * Issue 18, done when: an Atrilia campaign tried as a new GM would, from one end to the other in
@@ -22,15 +22,10 @@ describe('an Atrilia campaign from the first ship to the prize, in Chromium (iss
     const { host, page } = await qd.start({ viewport: { width: 1360, height: 900 } })
     const api = <T>(name: string, input: unknown = {}) => apiOk<T>(host, name, input)
 
-    await page.getByLabel('Campaign name').fill('Admirals of al-Zabdiyat')
-    await page.getByText('Atrilia — dinars').click()
-    await page.locator('[data-test=create-campaign]').click()
-    await page.locator('[data-test=campaign-title]').getByText('Admirals of al-Zabdiyat').waitFor()
-    // The two owners and their purses (the People page and the ledger's grants are tested on their own).
-    const nik = (await api<{ ownerId: number }>('people.create', { name: 'Admiral Nikandros', kind: 'pc' })).ownerId
-    const tha = (await api<{ ownerId: number }>('people.create', { name: 'Captain Thalia', kind: 'pc' })).ownerId
-    await api('ledger.grant', { ownerId: nik, amount: 20_000, memo: 'War chest' })
-    await api('ledger.grant', { ownerId: tha, amount: 12_000, memo: 'War chest' })
+    // The campaign, the two owners and their purses (the People page and the ledger's grants are tested on their own).
+    const owners = await newAtriliaCampaignWithAdmirals(page, host, { nikandros: 20_000, thalia: 12_000 }, 'Admirals of al-Zabdiyat')
+    const nik = owners.nik.ownerId
+    const tha = owners.tha.ownerId
 
     // ── The shipyard: a Pheacian large galley with a corvus and a castle, for two owners ──
     await openPage(page, 'Shipyard', 'shipyard')
@@ -42,14 +37,7 @@ describe('an Atrilia campaign from the first ship to the prize, in Chromium (iss
     const form = page.locator('[data-test=commission]')
     await form.locator('[data-test=ship-name] input').fill('Thalassa')
     await choose(page, form.locator('[data-test=ship-yard]'), 'al-Zabdiyat')
-    await choose(page, form.locator('[data-test=add-owner]'), 'Admiral Nikandros (character)')
-    await choose(page, form.locator('[data-test=add-owner]'), 'Captain Thalia (character)')
-    const shares = form.locator('[data-test=owner-share] input')
-    await shares.nth(0).fill('60')
-    await shares.nth(0).press('Tab')
-    await shares.nth(1).fill('40')
-    await shares.nth(1).press('Tab')
-    await form.locator('[data-test=share-sum]').getByText('100% ✓').waitFor()
+    await setOwnerShares(page, form, [['Admiral Nikandros (character)', 60], ['Captain Thalia (character)', 40]])
     await form.locator('[data-test=commission-go]').click()
     await form.locator('[data-test=commissioned]').getByText('Commissioned the Thalassa').waitFor()
 

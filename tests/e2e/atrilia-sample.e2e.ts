@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { hideMessages, noHorizontalOverflow, openPage, openShip, ROOT, shot, SHOTS, useHost } from './harness'
+import { campaignTitle, hideMessages, noHorizontalOverflow, openPage, openShip, ROOT, shot, SHOTS, useHost } from './harness'
 
 /**
  * Issue 18, the Atrilian sample: from the start screen a GM opens "The al-Zabdiyat Campaign" (next to the
@@ -45,7 +45,7 @@ describe('the al-Zabdiyat sample in Chromium', () => {
     await shot(page, 'atrilia-sample-start')
 
     await page.getByRole('button', { name: 'Open the sample campaign The al-Zabdiyat Campaign' }).click()
-    await page.locator('[data-test=campaign-title]').getByText('The al-Zabdiyat Campaign').waitFor()
+    await campaignTitle(page, 'The al-Zabdiyat Campaign').waitFor()
 
     // ── The fleets: Pheacian galleys in port, the Meshuesh squadron at sea ─────
     await openPage(page, 'Fleet', 'fleet')
@@ -110,7 +110,7 @@ describe('the al-Zabdiyat sample in Chromium', () => {
     const host = await qd.serve(['--sample', 'alZabdiyat'])
     const { page } = await qd.browser()
     await page.goto(host.url)
-    await page.locator('[data-test=campaign-title]').getByText('The al-Zabdiyat Campaign').waitFor()
+    await campaignTitle(page, 'The al-Zabdiyat Campaign').waitFor()
 
     const other = await qd.serve(['--last-or-sample'])
     const b = await qd.browser()

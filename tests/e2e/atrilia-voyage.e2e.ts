@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import type { Page } from 'playwright-core'
-import { apiOk, browser, chooseMany, choose, hideMessages, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, campaignTitle, browser, chooseMany, choose, hideMessages, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
 
 /**
  * Issue 18, voyages in an Atrilia campaign, as a GM sails one: a new Atrilia campaign starts with the
@@ -54,7 +54,7 @@ describe('an Atrilia voyage in Chromium (issue 18)', () => {
     await page.locator('[data-test=new-chart-note]').getByText('The island of al-Zabdiyat and the coasts around it, in kilometres', { exact: false }).waitFor()
     await shot(page, 'atrilia-new-campaign')
     await page.locator('[data-test=create-campaign]').click()
-    await page.locator('[data-test=campaign-title]').getByText('The al-Zabdiyat Voyages').waitFor()
+    await campaignTitle(page, 'The al-Zabdiyat Voyages').waitFor()
 
     const chart = await api<{ settings: { unit: string }; ports: { portId: number; name: string }[] }>('chart.get')
     expect(chart.settings.unit).toBe('km')
@@ -76,7 +76,7 @@ describe('an Atrilia voyage in Chromium (issue 18)', () => {
       db.close()
     }
     await page.reload()
-    await page.locator('[data-test=campaign-title]').getByText('The al-Zabdiyat Voyages').waitFor()
+    await campaignTitle(page, 'The al-Zabdiyat Voyages').waitFor()
 
     // ── The chart, in km ──────────────────────────────────────────────────────
     await openPage(page, 'Chart', 'chart')

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { apiOk, browser, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, campaignTitle, browser, serve, shot, type Browser, type Served } from './harness'
 
 /** The campaign core through the real UI: clock, reminders, dice (app-rolled and by hand), logs, rules, undo. */
 
@@ -47,7 +47,7 @@ async function open(name: string): Promise<Page> {
   b = await browser()
   const { page } = b
   await page.goto(host.url)
-  await page.locator('[data-test=campaign-title]').getByText(name).waitFor()
+  await campaignTitle(page, name).waitFor()
   return page
 }
 

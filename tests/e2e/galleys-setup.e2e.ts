@@ -7,7 +7,8 @@ import { apiOk, choose, hideMessages, openPage, useHost } from './harness'
  * shore (drawn or placed by the GM), exit zones"): from New battle…, the scenario's table is set to
  * another size, an island drawn by its corners, a rock placed with one click, a piece deleted; a
  * ship dragged off the table is refused at the ships, as a size out of range is at its field, and
- * nothing starts; then the battle starts with the terrain on its page's table.
+ * nothing starts, as a wind cleared is; then the battle starts with the terrain on its page's table. An
+ * address naming no scenario is refused.
  */
 
 const { start } = useHost()
@@ -40,7 +41,7 @@ describe('setting up a Galleys & Galleons table in Chromium', () => {
     const pieces = table.locator('[data-test=galleys-terrain] li')
     await expect.poll(() => pieces.count()).toBe(3)
     expect(await table.getAttribute('data-width-mm')).toBe('900')
-    await page.getByText('The rules’ default: 900 mm').first().waitFor()
+    await page.locator('[data-test=setup-size-help]').getByText('The rules’ default: 900 × 900 mm.').waitFor()
 
     // A wider table: 1200 × 900 mm.
     await page.locator('[data-test=setup-width] input').fill('1200')
@@ -82,6 +83,8 @@ describe('setting up a Galleys & Galleons table in Chromium', () => {
     const before = await battles()
     await page.locator('[data-test=setup-height] input').fill('50')
     await page.locator('[data-test=setup-height] input').press('Tab')
+    // The table stays drawn at the last size that stood, and says so.
+    await page.locator('[data-test=setup-size-help]').getByText('The table is drawn 1200 × 900 mm until a size of 100–5000 mm is entered.').waitFor()
     await page.locator('[data-test=setup-start]').click()
     await page.getByText('Must be at least 100.').waitFor()
     // Said once, at the size: not again at every ship.
@@ -100,6 +103,18 @@ describe('setting up a Galleys & Galleons table in Chromium', () => {
     await page.locator('[data-test=setup-width] input').fill('1200')
     await page.locator('[data-test=setup-width] input').press('Tab')
 
+    // A wind cleared is refused at its field (the table says which wind it still shows), and nothing starts.
+    const windField = page.locator('[data-test=setup-wind] input')
+    const windWas = await windField.inputValue()
+    await windField.fill('')
+    await page.locator('[data-test=setup-wind-help]').getByText(`The table shows the wind from point ${windWas} until a point is entered`).waitFor()
+    await page.locator('[data-test=setup-start]').click()
+    await page.getByText('Enter the point the wind blows from.').waitFor()
+    await hideMessages(page)
+    await page.screenshot({ path: '/tmp/g2b-wind.png' })
+    expect(await battles()).toBe(before)
+    await windField.fill(windWas)
+
     // Start: the battle's page draws the terrain set up.
     await page.locator('[data-test=setup-start]').click()
     await page.waitForURL(/\/battles\/\d+$/)
@@ -114,5 +129,10 @@ describe('setting up a Galleys & Galleons table in Chromium', () => {
     expect(view.setup.terrain.map((t) => t.id)).toEqual(['scilly', 'dutchExit', 'island1', 'rocks1'])
     await hideMessages(page)
     await page.screenshot({ path: '/tmp/g2b-battle.png' })
+
+    // An address naming no scenario is refused in words (not opened as another scenario).
+    await page.evaluate(`window.location.hash = '#/campaign/battles/new/galleys?preset=nowhere'`)
+    await page.locator('[data-test=galleys-setup-unknown]').getByText('Quarterdeck has no Galleys & Galleons scenario called “nowhere”.').waitFor()
+    expect(await page.locator('[data-test=galleys-setup]').count()).toBe(0)
   })
 })

@@ -106,6 +106,9 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) })
 }
 
+/** The header's campaign title, found by the name as typed (its text shows the name's hyphens non-breaking, U+2011). */
+export const campaignTitle = (page: Page, name: string): Locator => page.getByRole('heading', { level: 1, name })
+
 /** Follow a sidebar link and wait for its page. */
 export async function openPage(page: Page, label: string, path: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Campaign pages' }).getByRole('link', { name: label, exact: true }).click()
@@ -190,7 +193,7 @@ export function useHost() {
       const host = await api.serve(args)
       const b = await api.browser(opts.viewport)
       await b.page.goto(host.url)
-      if (opts.campaign) await b.page.locator('[data-test=campaign-title]').getByText(opts.campaign).waitFor()
+      if (opts.campaign) await campaignTitle(b.page, opts.campaign).waitFor()
       return { host, b, page: b.page }
     }
   }
@@ -225,18 +228,20 @@ export async function openShip(page: Page, name: string, tabName?: string): Prom
 }
 
 /**
- * From the start screen, a new Atrilia campaign named "The al-Zabdiyat Campaign", with two player
- * characters, Admiral Nikandros and Captain Thalia, granted the war chests given (in dinars, through the host).
+ * From the start screen, a new Atrilia campaign (named "The al-Zabdiyat Campaign" unless another name is
+ * given), with two player characters, Admiral Nikandros and Captain Thalia, granted the war chests given
+ * (in dinars, through the host).
  */
 export async function newAtriliaCampaignWithAdmirals(
   page: Page,
   host: Served,
-  chests: { nikandros: number; thalia: number }
+  chests: { nikandros: number; thalia: number },
+  name = 'The al-Zabdiyat Campaign'
 ): Promise<{ nik: { ownerId: number }; tha: { ownerId: number } }> {
-  await page.getByLabel('Campaign name').fill('The al-Zabdiyat Campaign')
+  await page.getByLabel('Campaign name').fill(name)
   await page.getByText('Atrilia — dinars').click()
   await page.locator('[data-test=create-campaign]').click()
-  await page.locator('[data-test=campaign-title]').getByText('The al-Zabdiyat Campaign').waitFor()
+  await campaignTitle(page, name).waitFor()
   const nik = await apiOk<{ ownerId: number }>(host, 'people.create', { name: 'Admiral Nikandros', kind: 'pc' })
   const tha = await apiOk<{ ownerId: number }>(host, 'people.create', { name: 'Captain Thalia', kind: 'pc' })
   await apiOk(host, 'ledger.grant', { ownerId: nik.ownerId, amount: chests.nikandros, memo: 'War chest' })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { shot, useHost } from './harness'
+import { campaignTitle, shot, useHost } from './harness'
 
 /**
  * A campaign open in another Quarterdeck (issue 14): the start screen's Open says so in a GM's
@@ -24,7 +24,7 @@ describe('a campaign open in another window', () => {
     await offer.getByText('This campaign is open in another Quarterdeck window').waitFor()
     await shot(page, 'one-writer-offer')
     await offer.locator('[data-test=locked-read-only]').click()
-    await page.locator('[data-test=campaign-title]').getByText('Held-Fast').waitFor()
+    await campaignTitle(page, 'Held-Fast').waitFor()
     await page.locator('[data-test=read-only]').waitFor()
     await shot(page, 'one-writer-read-only')
     const status = await reader.api<{ campaign: { readOnly: boolean } }>('app.status')

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { existsSync, openSync, writeSync, closeSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { browser, noHorizontalOverflow, serve, shot, type Browser, type Served } from './harness'
+import { browser, campaignTitle, noHorizontalOverflow, serve, shot, type Browser, type Served } from './harness'
 import { PAGES } from '../../src/shared/pages'
 
 let host: Served | undefined
@@ -42,7 +42,7 @@ describe('the app shell in Chromium', () => {
     b = await browser()
     const { page } = b
     await page.goto(host.url)
-    await page.locator('[data-test=campaign-title]').getByText('Bad-Input').waitFor()
+    await campaignTitle(page, 'Bad-Input').waitFor()
 
     await page.getByLabel('Campaign name').fill('   ')
     await page.locator('[data-test=rename-save]').click()
@@ -64,7 +64,7 @@ describe('the app shell in Chromium', () => {
     const { page } = b
     await page.goto(host.url)
     const title = page.locator('[data-test=campaign-title]')
-    await title.getByText('Undo-Me').waitFor()
+    await campaignTitle(page, 'Undo-Me').waitFor()
 
     await page.getByLabel('Campaign name').fill('The Crimson Tide')
     await page.locator('[data-test=rename-save]').click()
@@ -73,7 +73,7 @@ describe('the app shell in Chromium', () => {
     await shot(page, 'renamed-with-undo-toast')
 
     await page.getByRole('button', { name: 'Undo', exact: true }).first().click()
-    await title.getByText('Undo-Me').waitFor()
+    await campaignTitle(page, 'Undo-Me').waitFor()
     await page.locator('body').click({ position: { x: 5, y: 760 } })
     await page.keyboard.press('Control+Shift+Z')
     await title.getByText('The Crimson Tide').waitFor()

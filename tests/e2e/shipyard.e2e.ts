@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { browser, choose, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
+import { browser, campaignTitle, choose, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
 
 let host: Served | undefined
 let b: Browser | undefined
@@ -311,7 +311,7 @@ describe('the Shipyard, the Fleet and a ship sheet in Chromium', () => {
     b = await browser({ width: 1920, height: 1080 })
     const { page } = b
     await page.goto(host.url)
-    await page.locator('[data-test=campaign-title]').getByText('Wide-Yard').waitFor()
+    await campaignTitle(page, 'Wide-Yard').waitFor()
 
     await openPage(page, 'Shipyard', 'shipyard')
     await page.locator('[data-test=hull-picker] [data-hull=galleon]').click()

@@ -144,7 +144,7 @@ describe('orders and steps', () => {
     let out = await resolveStep({ battleId, dice: [2] })
     expect(out.report.events.map((e) => e.kind)).toEqual(['weather'])
     expect(out.step.side).toBe('commonwealth')
-    expect(out.state.midTurn).toEqual({ act: null })
+    expect(out.state.midTurn).toEqual({ act: null, activated: [] })
     // An empty step now would do nothing: refused at its field.
     expect(await s.fail('battles.stepOrders', { battleId, orders: { actions: [], endTurn: false } })).toMatchObject({ code: 'rule', details: { field: 'orders.endTurn' } })
     await call('battles.stepOrders', { battleId, orders: { actions: [{ kind: 'activate', ship: 'assurance', actions: 2 }, { kind: 'move', ship: 'assurance', stick: 'short' }], endTurn: false } })

@@ -4,43 +4,10 @@
  * `broadsides.reef`, `broadsides.melee`, `broadsides.wind`. Each answer is checked against the seed's
  * section (or the rules guide §5 default); bad input is a 400 naming the field.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHost, type Host } from '../../src/main/http/host'
-import { makeSession, type TestSession } from '../helpers'
+import { describe, expect, it } from 'vitest'
+import { calculatorHost } from '../helpers'
 
-const TOKEN = 'broadsides-calculators-token'
-let t: TestSession
-let host: Host
-
-beforeAll(async () => {
-  t = makeSession({ mode: 'browser' })
-  host = await startHost({ door: t.door, token: TOKEN, port: 0 })
-})
-afterAll(async () => {
-  await host.close()
-  await t.cleanup()
-})
-
-async function post(name: string, body: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const r = await fetch(`http://127.0.0.1:${host.port}/api/${name}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body)
-  })
-  return { status: r.status, json: await r.json() }
-}
-const ok = async (name: string, body: unknown) => {
-  const r = await post(name, body)
-  expect(r.status, JSON.stringify(r.json)).toBe(200)
-  return r.json
-}
-const refused = async (name: string, body: unknown, field: string): Promise<string> => {
-  const r = await post(name, body)
-  expect(r.status).toBe(400)
-  expect(r.json.error.code).toBe('invalid_input')
-  expect(r.json.error.details.issues.map((i: { field: string }) => i.field)).toEqual([field])
-  return r.json.error.details.issues[0].message as string
-}
+const { ok, refused } = calculatorHost('broadsides-calculators-token')
 
 describe('broadsides.* calculators (seed 001)', () => {
   it('seed 001 §Maneuver Decks (rules guide §5): broadsides.deck — Forward up to speed, Damage per mast, turn cards out by damaged rows', async () => {

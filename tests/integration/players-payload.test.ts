@@ -126,6 +126,33 @@ describe("players' screen payload (issue 21)", () => {
     })
   }
 
+  it('seed 002 §11.2: an Atrilian ship’s facing reaches the players as its bearing (facing 1 north, 0°; facing 4 south, 180°)', async () => {
+    await STARTS.atrilia!()
+    const p = checkPayload(await call('players.payload'))
+    // The al-Zabdiyat preset: the Pheacians face 4 (south), the Meshuesh 1 (north).
+    expect(p.pieces.find((x) => x.name === 'Thalassa')).toMatchObject({ facing: 180 })
+    expect(p.pieces.find((x) => x.name === 'Wadj-wer')).toMatchObject({ facing: 0 })
+  })
+
+  it('seed 000 §Weather Change and seed 001 wind: the weather’s and the wind’s last roll say what they meant, in the engine’s words; no other roll carries words', async () => {
+    for (const ruleset of ['galleys', 'broadsides'] as const) {
+      const { battleId } = await STARTS[ruleset]!()
+      for (const x of (await call('players.settings')).sides) await call('battles.sideControl', { battleId, side: x.side, control: 'ai' }).catch(() => undefined)
+      await call('battles.resolveStep', { battleId })
+      const view = (await call('battles.state', { battleId })) as unknown as { log: { events: { kind: string; text: string; rolls: unknown[] }[] }[] }
+      const open = view.log[view.log.length - 1]!.events.find((e) => e.kind === (ruleset === 'galleys' ? 'weather' : 'wind'))!
+      expect(open.rolls.length).toBeGreaterThan(0)
+      for (const dice of ['rolled', 'results'] as const) {
+        await call('players.set', { battle: { battleId, dice } })
+        const rolls = checkPayload(await call('players.payload')).lastRolls
+        const worded = rolls.filter((r) => r.means !== null)
+        expect(worded).toHaveLength(1)
+        expect(worded[0]!.means).toBe(open.text)
+        expect(worded[0]!.purpose).toMatch(ruleset === 'galleys' ? /^Weather change/ : /wind/)
+      }
+    }
+  })
+
   it('the players’ side chooses who is the enemy; a side the battle has not is refused at its field, nothing changed', async () => {
     const { battleId } = await STARTS.galleys!()
     const settings = await call('players.settings')

@@ -13,6 +13,8 @@ import {
   pipPx,
   pointDegrees,
   pointVector,
+  seaGrid,
+  seaPips,
   unitSpots,
   windArrow,
   windWords
@@ -33,6 +35,22 @@ describe('the Broadsides sea board as drawn (issue 20, "On screen"; rules guide 
     expect(pipAt(f, 12, 9, pipPx(f, { x: 3, y: 5 }))).toEqual({ x: 3, y: 5 })
     expect(pipAt(f, 12, 9, { x: pipPx(f, { x: 4, y: 8 }).x + 3, y: pipPx(f, { x: 4, y: 8 }).y - 2 })).toEqual({ x: 4, y: 8 })
     expect(pipAt(f, 12, 9, { x: 0, y: 0 })).toBeNull()
+  })
+  it('draws the grid and the pips of the board (seed 001: ships stand on pips, the squares’ corners and centres) — the GM’s board and the players’ screen alike', () => {
+    const f = fitSea(12, 9, { w: 640, h: 420 }, 16)
+    const grid = seaGrid(f, 12, 9)
+    expect(grid).toHaveLength(13 + 10)
+    expect(grid[0]).toEqual({ key: 'v0', points: [62, 17, 62, 17 + 387] })
+    expect(grid[13]).toEqual({ key: 'h0', points: [62, 17, 62 + 516, 17] })
+    const pips = seaPips(f, 12, 9)
+    // 13 × 10 corners and 12 × 9 centres.
+    expect(pips.filter((p) => !p.centre)).toHaveLength(130)
+    expect(pips.filter((p) => p.centre)).toHaveLength(108)
+    const c = pips.find((p) => p.key === '3,5')!
+    expect(c).toMatchObject({ x: 62 + 1.5 * 43, y: 17 + 2.5 * 43, centre: true })
+    expect(c.r).toBeLessThan(pips.find((p) => p.key === '0,0')!.r)
+    // A board at another scale (the players' screen: 40 px a square from the corner) puts the pips at its own places.
+    expect(seaPips({ cell: 40, ox: 0, oy: 0, width: 480, height: 360 }, 12, 9).find((p) => p.key === '24,18')).toMatchObject({ x: 480, y: 360 })
   })
   it('turns a ship drawn bow up to her point, and draws the wind from where it blows', () => {
     expect(pointDegrees(2)).toBe(90)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { actionWords, fieldErrors, possessive, rollsDice, shipCard, startWords } from '../../src/renderer/src/components/galleys/galleysText'
+import { actionWords, fieldErrors, possessive, rollsDice, setupRefusal, shipCard, startWords } from '../../src/renderer/src/components/galleys/galleysText'
 import { startBattle } from '../../src/shared/galleys/engine'
 import { galleysPreset } from '../../src/shared/galleys/preset'
-import { Action, type ActionInput } from '../../src/shared/galleys/types'
+import { Action, GalleysSetup, type ActionInput } from '../../src/shared/galleys/types'
 
 /** The words the Galleys & Galleons page shows (seed 000), and its rule for when an action resolves at once. */
 
@@ -74,5 +74,45 @@ describe('the Galleys & Galleons page: its words and when an action rolls', () =
       general: 'Liffey has not been activated'
     })
     expect(fieldErrors('The AI orders the Dutch: take them over first.', {}, 0)).toEqual({ general: 'The AI orders the Dutch: take them over first.' })
+  })
+})
+
+describe('the Galleys & Galleons setup page: the door’s refusal in words, at its field', () => {
+  /** The refusal battles.start gives for this setup (src/main/battles/galleys.ts: the setup's issues, each field under "setup."). */
+  function refusal(s: unknown) {
+    const r = GalleysSetup.safeParse(s)
+    if (r.success) throw new Error('the setup was accepted')
+    const issues = r.error.issues.map((i) => ({ field: ['setup', ...i.path.map(String)].join('.'), message: i.message }))
+    return { message: issues.map((i) => `${i.field}: ${i.message}`).join('; '), details: { issues } }
+  }
+
+  it('names the ship, the piece of terrain and the player (never "ships.0.quality"), and puts the size and the wind at theirs', () => {
+    const base = galleysPreset('scillyLand', 3)
+    const bad = {
+      ...base,
+      name: ' ',
+      size: { width: 50, height: 900 },
+      wind: { direction: 40, marker: null },
+      ships: base.ships.map((s, i) => (i === 0 ? { ...s, quality: 9 } : s)),
+      terrain: base.terrain.map((t, i) => (i === 0 ? { ...t, points: t.points.slice(0, 2) } : t)),
+      players: base.players.map((p, i) => (i === 1 ? { ...p, name: '' } : p))
+    }
+    const r = refusal(bad)
+    const out = setupRefusal(base, r.message, r.details)
+    expect(out['size.width']).toBe('Must be at least 100.')
+    expect(out['size.height']).toBeUndefined()
+    expect(out.wind).toBe('The gauge has points 0 to 15.')
+    expect(out.ships).toBe(`${base.ships[0]!.name}’s Quality must be at most 6.`)
+    expect(out.terrain).toBe(`${base.terrain[0]!.name}: an outline needs at least three corners.`)
+    expect(out.general).toBe('The battle’s name: must not be empty. Player 2’s name must not be empty.')
+    for (const words of Object.values(out)) expect(words).not.toMatch(/setup\.|ships\.\d|terrain\.\d|players\.\d/)
+  })
+
+  it('a ship off the table is said as the rules say it, once for each ship; a refusal with no issues loses its field key', () => {
+    const base = galleysPreset('scillyLand', 3)
+    const r = refusal({ ...base, size: { width: 600, height: 900 } })
+    const out = setupRefusal(base, r.message, r.details)
+    expect(out.ships).toMatch(/^Curacao is off the table \(600 × 900 mm\)\. St\. Barnabas is off the table/)
+    expect(setupRefusal(base, 'preset: give a preset or a setup.', null)).toEqual({ general: 'Give a preset or a setup.' })
   })
 })

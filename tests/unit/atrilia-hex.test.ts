@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { lineOfSight } from '../../src/shared/atrilia/calc'
-import { COLUMNS, DIRS, distance, fromOffset, HEX_COUNT, hexAt, indexOf, label, lineGeometry, neighbour, onMap, parseLabel, ROWS } from '../../src/shared/atrilia/hex'
+import { COLUMNS, DIRS, distance, facingBearing, fromOffset, HEX_COUNT, hexAt, indexOf, label, lineGeometry, neighbour, onMap, parseLabel, ROWS } from '../../src/shared/atrilia/hex'
 
 describe('seed 002 §3 and §11.2: the 12 × 18 hex map', () => {
   it('seed 002 §3: 12 columns A–L by 18 rows, every hex labelled once and back again', () => {
@@ -20,6 +20,9 @@ describe('seed 002 §3 and §11.2: the 12 × 18 hex map', () => {
     expect(parseLabel('M1')).toBeNull()
     expect(parseLabel('A19')).toBeNull()
     expect(onMap(neighbour(parseLabel('A1')!, 1))).toBe(false)
+  })
+  it('seed 002 §11.2 and §5.6 (a hexside is 60 degrees): facing 1 is a bearing of 0° (north), each next one 60° clockwise', () => {
+    expect([1, 2, 3, 4, 5, 6].map(facingBearing)).toEqual([0, 60, 120, 180, 240, 300])
   })
   it('seed 002 §11.2 "Set up in hex D11 facing direction 1": D11 is column D row 11; facing 1 is north (0, −1), then clockwise', () => {
     const d11 = parseLabel('D11')!

@@ -4,7 +4,7 @@ import { DiceBox } from '../../src/shared/dice/roll'
 import { Rng, seedState } from '../../src/shared/dice/rng'
 import { boxDice, fastDice } from '../../src/shared/highseas/dice'
 import { aiOrders } from '../../src/shared/galleys/ai'
-import { activePlayer, checkOrders, dryRun, prep, resolveStep, startBattle } from '../../src/shared/galleys/engine'
+import { activePlayer, checkOrders, dryRun, outcomeOf, prep, resolveStep, startBattle } from '../../src/shared/galleys/engine'
 import { galleysPreset, GALLEYS_PRESETS } from '../../src/shared/galleys/preset'
 import { galleysRuleset, replayGalleys } from '../../src/shared/galleys/ruleset'
 import { playOut, simulate } from '../../src/shared/galleys/simulate'
@@ -264,5 +264,36 @@ describe('Galleys & Galleons setup', () => {
       ['wind.direction', 'the gauge has points 0 to 15']
     ])
     expect(GalleysSetup.safeParse(base).success).toBe(true)
+  })
+})
+
+describe('Galleys & Galleons: who won, in words (README rule notes, "Who won": house default)', () => {
+  const setup = galleysPreset('scillyLand', 3)
+  const pre = prep(setup)
+  const withStatus = (st: GalleysState, status: Record<string, GalleysState['ships'][string]['status']>): GalleysState => ({
+    ...st,
+    ships: Object.fromEntries(Object.entries(st.ships).map(([id, s]) => [id, { ...s, status: status[id] ?? s.status }]))
+  })
+  const dutch = setup.ships.filter((s) => s.player === 'dutch').map((s) => s.id)
+  const privateers = setup.ships.filter((s) => s.player === 'privateers').map((s) => s.id)
+
+  it('only one player still fighting and winning: named once, the tally given, no "alone has"', () => {
+    const st = withStatus(startBattle(setup), Object.fromEntries(dutch.map((id) => [id, 'sunk' as const])))
+    const o = outcomeOf(pre, st)!
+    expect(o.winner).toBe('privateers')
+    expect(o.reason).toBe('only the Privateers have ships still fighting, and they won on the tally (Dutch 0 ships, Privateers 3 ships)')
+  })
+
+  it('the one still fighting is not the winner: both named, with "but"; a draw says so', () => {
+    // Two Dutch ships leave by their exit (2 to the Dutch); one privateer is sunk (1 to the Dutch), the others strike.
+    const status = { [dutch[0]!]: 'exited', [dutch[1]!]: 'exited', [privateers[0]!]: 'sunk', [privateers[1]!]: 'struck', [privateers[2]!]: 'struck' } as const
+    const o = outcomeOf(pre, withStatus(startBattle(setup), { ...status, [dutch[2]!]: 'afloat' }))!
+    expect(o.reason).toMatch(/^only the Dutch have ships still fighting, and they won on the tally \(Dutch 5 ships, Privateers 0 ships\)$/)
+    const exitsOnly = { [dutch[0]!]: 'exited', [dutch[1]!]: 'exited', [dutch[2]!]: 'sunk', [privateers[0]!]: 'sunk', [privateers[1]!]: 'sunk' } as const
+    const b = outcomeOf(pre, withStatus(startBattle(setup), exitsOnly))!
+    // Dutch: 2 exits + 2 privateers sunk = 4; Privateers: 1 Dutch sunk = 1 — the one still fighting (a privateer) does not win.
+    expect(b).toEqual({ winner: 'dutch', reason: 'only the Privateers have ships still fighting, but the Dutch won on the tally (Dutch 4 ships, Privateers 1 ship)' })
+    const even = { [dutch[0]!]: 'sunk', [dutch[1]!]: 'sunk', [dutch[2]!]: 'sunk', [privateers[0]!]: 'sunk', [privateers[1]!]: 'sunk', [privateers[2]!]: 'sunk' } as const
+    expect(outcomeOf(pre, withStatus(startBattle(setup), even))).toEqual({ winner: null, reason: 'no ship is still fighting: a draw on the tally (Dutch 3 ships, Privateers 3 ships)' })
   })
 })

@@ -35,7 +35,7 @@ describe('Galleys & Galleons: a player’s turn played step by step (seed 000)',
     // First step: only the start of the turn — the weather die (6, then 2 points, direction die 1: a backing marker per the gauge rules).
     const a = part(setup, start(setup), [], [6, 5, 1])
     expect(a.report.events.map((e) => e.kind)).toEqual(['weather'])
-    expect(a.state).toMatchObject({ index: 0, turn: 1, midTurn: { act: null } })
+    expect(a.state).toMatchObject({ index: 0, turn: 1, midTurn: { act: null, activated: [] } })
     const wind = a.state.wind
     // Later steps of the same turn throw no weather die.
     const b = part(setup, a.state, [{ kind: 'activate', ship: 'x', actions: 2 }, { kind: 'move', ship: 'x', stick: 'short' }], [])
@@ -65,7 +65,7 @@ describe('Galleys & Galleons: a player’s turn played step by step (seed 000)',
   it('the activation carries over between steps of the same turn: the actions used count, and she is not activated again', () => {
     const setup = battle([ship('x', 'a', 400, 600), ship('y', 'b', 500, 600)])
     const a = part(setup, start(setup), [{ kind: 'activate', ship: 'x', actions: 2 }, { kind: 'shoot', ship: 'x', target: 'y', beat: true, hits: 1 }], [1])
-    expect(a.state.midTurn).toEqual({ act: { ship: 'x', actions: 2, used: 1, spliced: false, moves: 0, fighting: false } })
+    expect(a.state.midTurn).toEqual({ act: { ship: 'x', actions: 2, used: 1, spliced: false, moves: 0, fighting: false }, activated: ['x'] })
     expect(a.state.ships.y!.hits).toBe(1)
     // One action left: a second shot is legal, a third is not.
     const two = { kind: 'shoot' as const, ship: 'x', target: 'y', beat: false }
@@ -77,6 +77,31 @@ describe('Galleys & Galleons: a player’s turn played step by step (seed 000)',
     const b = turn(setup, a.state, [], [])
     expect(b.state.midTurn).toBeUndefined()
     expect(dryRun(setup, b.state, GalleysOrders.parse({ actions: [] })).act).toBeNull()
+  })
+
+  it('the AI taking over a turn part-played finishes the activation going on first, and activates no ship twice (house AI; the activation carried in state.midTurn)', () => {
+    // The GM played two of the Royalists' three ships at a first step: x (done), then z, with 2 of her 3 actions left.
+    const setup = battle([ship('x', 'a', 200, 600, { quality: 2 }), ship('w', 'a', 400, 600, { quality: 2 }), ship('z', 'a', 600, 600, { quality: 2 }), ship('y', 'b', 600, 150)])
+    const a = part(setup, start(setup), [
+      { kind: 'activate', ship: 'x', actions: 1 },
+      { kind: 'move', ship: 'x', stick: 'short' },
+      { kind: 'activate', ship: 'z', actions: 3 },
+      { kind: 'move', ship: 'z', stick: 'short' }
+    ], [2])
+    expect(a.state.midTurn).toMatchObject({ act: { ship: 'z', actions: 3, used: 1 }, activated: ['x', 'z'] })
+    const orders = aiOrders(setup, a.state)
+    expect(checkOrders(setup, a.state, orders)).toEqual([])
+    const activations = orders.actions.filter((o) => o.kind === 'activate').map((o) => o.ship)
+    // z goes on with her activation (her two actions used) before any other ship activates; x is not activated again; w, not yet activated, is.
+    expect(activations).toEqual(['w'])
+    const first = orders.actions.findIndex((o) => o.kind === 'activate')
+    expect(orders.actions.slice(0, first).every((o) => o.ship === 'z')).toBe(true)
+    expect(orders.actions.slice(0, first).length).toBe(2)
+    const run = resolveStep(setup, a.state, orders, boxDice(new DiceBox(new Rng(a.state.rng), [], 'app')))
+    expect(run.report.events.filter((e) => e.kind === 'move' && e.who[0] === 'z').length).toBe(2)
+    // An old saved state (no list): only the activation going on is known to have been made.
+    const old = { ...a.state, midTurn: { act: a.state.midTurn!.act } }
+    expect(aiOrders(setup, old).actions.filter((o) => o.kind === 'activate').map((o) => o.ship)).toEqual(['x', 'w'])
   })
 
   it('seed 000 §New Rules (Knot and Splice): the splice lasts the rest of that activation, across the steps of the turn', () => {

@@ -13,6 +13,7 @@ import { waterWords } from '../../shared/words'
 import { currentDay, labelOf } from '../campaign-core/clock-state'
 import { chartOf, listVoyages } from '../theah/voyages'
 import type { AtriliaSetup, AtriliaState } from '../../shared/atrilia/types'
+import { facingBearing } from '../../shared/atrilia/hex'
 import { STATUS_NAMES as BROADSIDES_STATUS, type BroadsidesSetup, type BroadsidesState } from '../../shared/broadsides/types'
 import { STATUS_NAMES as GALLEYS_STATUS, type GalleysSetup, type GalleysState } from '../../shared/galleys/types'
 import { STATUS_LABELS as HIGH_SEAS_STATUS } from '../../shared/highseas/status-words'
@@ -265,7 +266,7 @@ function atrilia(setup: AtriliaSetup, state: AtriliaState, ch: PlayerBattleChoic
       ours,
       status: st.status === 'exited' ? 'left the map' : st.status,
       at: st.status === 'afloat' ? { q: st.at.q, r: st.at.r } : null,
-      facing: st.facing * 60,
+      facing: facingBearing(st.facing),
       range: null,
       condition: condition(ours, ch.enemy, [{ label: 'Marines', value: st.marines, of: null }], st.crippled ? 0.5 : 0, extra)
     }
@@ -342,19 +343,36 @@ function broadsides(setup: BroadsidesSetup, state: BroadsidesState, ch: PlayerBa
   }
 }
 
-/** The rolls of the last step: its events' rolls (or the report's own), faces kept only when the GM shows dice as rolled. */
-function lastRolls(db: Db, battleId: number, table: 'battle_step' | 'battle_turn' | undefined, dice: PlayerBattleChoices['dice']): PlayerBattle['lastRolls'] {
+/**
+ * The procedures whose words the whole table sees, by ruleset: the G&G weather change and the Broadsides
+ * wind (where the wind blows from is on the table for all to see; no ship's numbers are in their words).
+ */
+const PUBLIC_EVENTS: Partial<Record<RulesetId, ReadonlySet<string>>> = { galleys: new Set(['weather']), broadsides: new Set(['wind']) }
+
+/**
+ * The rolls of the last step: its events' rolls (or the report's own), faces kept only when the GM shows
+ * dice as rolled; the last roll of a public procedure carries its words (what the roll meant).
+ */
+function lastRolls(db: Db, battleId: number, ruleset: RulesetId, table: 'battle_step' | 'battle_turn' | undefined, dice: PlayerBattleChoices['dice']): PlayerBattle['lastRolls'] {
   const steps = stepsOf<unknown, unknown>(db, battleId, table)
   const last = steps[steps.length - 1]
   if (!last) return []
-  const report = last.report as { events?: { rolls?: unknown[] }[]; rolls?: unknown[] }
-  const raw: unknown[] = [...(report.rolls ?? []), ...(report.events ?? []).flatMap((e) => e.rolls ?? [])]
-  return raw.flatMap((r) => {
-    const x = r as { purpose?: unknown; dice?: unknown; total?: unknown }
-    if (typeof x.purpose !== 'string' || typeof x.total !== 'number') return []
-    const faces = Array.isArray(x.dice) ? x.dice.filter((d): d is number => typeof d === 'number') : []
-    return [{ purpose: x.purpose, dice: dice === 'rolled' ? faces : null, total: x.total }]
-  })
+  const report = last.report as { events?: { kind?: unknown; text?: unknown; rolls?: unknown[] }[]; rolls?: unknown[] }
+  const read = (raw: unknown[], means: string | null): PlayerBattle['lastRolls'] => {
+    const out = raw.flatMap((r) => {
+      const x = r as { purpose?: unknown; dice?: unknown; total?: unknown }
+      if (typeof x.purpose !== 'string' || typeof x.total !== 'number') return []
+      const faces = Array.isArray(x.dice) ? x.dice.filter((d): d is number => typeof d === 'number') : []
+      return [{ purpose: x.purpose, dice: dice === 'rolled' ? faces : null, total: x.total, means: null as string | null }]
+    })
+    if (means !== null && out.length) out[out.length - 1]!.means = means
+    return out
+  }
+  const open = PUBLIC_EVENTS[ruleset]
+  return [
+    ...read(report.rolls ?? [], null),
+    ...(report.events ?? []).flatMap((e) => read(e.rolls ?? [], open && typeof e.kind === 'string' && open.has(e.kind) && typeof e.text === 'string' ? e.text : null))
+  ]
 }
 
 export function battlePayload(db: Db, battleId: number, mmPerPx: number): PlayerBattle {
@@ -383,7 +401,7 @@ export function battlePayload(db: Db, battleId: number, mmPerPx: number): Player
     board: built.board,
     sides: built.sides.map((s) => ({ name: s.name, ours: s.id === ch.playersSide })),
     pieces: built.pieces,
-    lastRolls: lastRolls(db, battleId, def.stepTable, ch.dice),
+    lastRolls: lastRolls(db, battleId, ruleset, def.stepTable, ch.dice),
     over: built.over || b.row.status === 'concluded',
     winner,
     mmPerPx

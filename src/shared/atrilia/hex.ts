@@ -119,6 +119,11 @@ const S3 = Math.sqrt(3)
 export function centre(h: Hex): { x: number; y: number } {
   return { x: 1.5 * h.q, y: S3 * (h.r + h.q / 2) }
 }
+/** A facing (1–6) as a bearing: degrees clockwise from north (the top of the map), facing 1 being north. */
+export function facingBearing(f: number): number {
+  const c = centre(DIRS[(((f - 1) % 6) + 6) % 6]!)
+  return Math.round((((Math.atan2(c.x, -c.y) * 180) / Math.PI) % 360 + 360) % 360)
+}
 /** Outward unit normals of the six hexsides, in facing order. */
 const NORMALS = DIRS.map((d) => {
   const c = centre(d)

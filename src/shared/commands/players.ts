@@ -109,7 +109,13 @@ export const PlayerPiece = z
   .strict()
 export type PlayerPiece = z.infer<typeof PlayerPiece>
 
-export const PlayerRoll = z.object({ purpose: z.string(), dice: z.array(z.number()).nullable(), total: z.number() }).strict()
+/**
+ * A die (or dice) of the last step: what it was for, its faces (when the GM shows dice as rolled), its
+ * total, and — on the last roll of a procedure the whole table sees (the weather, the wind) — what the
+ * procedure made of it, in words; null for the rest (a ship's numbers stay as the GM chose to show them).
+ */
+export const PlayerRoll = z.object({ purpose: z.string(), dice: z.array(z.number()).nullable(), total: z.number(), means: z.string().nullable() }).strict()
+export type PlayerRoll = z.infer<typeof PlayerRoll>
 
 export const PlayerBoard = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('bands') }).strict(),

@@ -1,6 +1,6 @@
 import { Rng } from '../dice/rng'
 import { angleDiff, bearing, inContact, inIrons, pointInPolygon } from './geometry'
-import { activePlayer, checkOrders, dryRun, grappledWith, inPlay, nearestEnemy, prep, turnCost, type Pre } from './engine'
+import { activatedSoFar, activePlayer, checkOrders, dryRun, grappledWith, inPlay, nearestEnemy, prep, turnCost, type Pre } from './engine'
 import type { Action, GalleysOrders, GalleysSetup, GalleysState, Point, ShipState, Stick } from './types'
 
 const centroid = (pts: readonly Point[]): Point => ({ x: pts.reduce((a, p) => a + p.x, 0) / pts.length, y: pts.reduce((a, p) => a + p.y, 0) / pts.length })
@@ -40,12 +40,18 @@ export function aiOrders(setup: GalleysSetup, state: GalleysState): GalleysOrder
     return false
   }
   const zone = setup.terrain.find((t) => t.kind === 'exit' && t.player === player) ?? null
-  for (const id of pre.ids) {
+  // Taking a turn over part-played (by the GM, at its earlier steps): the ship whose activation is going
+  // on finishes it first — activating another would end hers, her actions left unused — and the ships
+  // already activated this turn are not activated again; then her other ships in the setup's order.
+  const carried = state.midTurn?.act?.ship ?? null
+  const done = new Set(activatedSoFar(state))
+  const ships = [...(carried !== null ? [carried] : []), ...pre.ids.filter((id) => !done.has(id))]
+  for (const id of ships) {
     const def = pre.ships.get(id)!
     if (def.player !== player || !inPlay(state.ships[id]!)) continue
     const successes = [rng.int(1, 6), rng.int(1, 6)].filter((d) => d >= state.ships[id]!.quality).length
-    // A ship whose activation carries over from an earlier step of this turn goes on with it.
-    if (state.midTurn?.act?.ship !== id && !tryAdd({ kind: 'activate', ship: id, actions: successes })) continue
+    // The ship whose activation carries over from an earlier step of this turn goes on with it.
+    if (id !== carried && !tryAdd({ kind: 'activate', ship: id, actions: successes })) continue
     const s = state.ships[id]!
     if (s.criticals.fires > 0) {
       tryAdd({ kind: 'fightFire', ship: id, cutGrapplesWith: null })

@@ -120,10 +120,16 @@ export function cloneState(s: GalleysState): GalleysState {
     ships[id] = { ...x, at: { ...x.at }, criticals: { ...x.criticals }, lostTraits: [...x.lostTraits] }
   }
   const out: GalleysState = { ...s, order: [...s.order], wind: { ...s.wind }, ships, grapples: s.grapples.map((g) => [g[0], g[1]] as [string, string]), rng: [...s.rng], outcome: s.outcome ? { ...s.outcome } : null }
-  if (s.midTurn) out.midTurn = { act: s.midTurn.act ? { ...s.midTurn.act } : null }
+  if (s.midTurn) out.midTurn = { act: s.midTurn.act ? { ...s.midTurn.act } : null, activated: activatedSoFar(s) }
   else delete out.midTurn
   return out
 }
+
+/**
+ * The player's ships activated at the earlier steps of this turn, in order (a state saved before the list
+ * was kept knows only the activation going on).
+ */
+export const activatedSoFar = (st: GalleysState): string[] => (st.midTurn?.activated ? [...st.midTurn.activated] : st.midTurn?.act ? [st.midTurn.act.ship] : [])
 
 /** The activation going on at the start of a step: the one carried over from an earlier step of the same turn. */
 export const carriedActivation = (st: GalleysState): Activation | null => (st.midTurn?.act ? { ...st.midTurn.act } : null)
@@ -199,6 +205,8 @@ interface Ctx {
   dice: DiceSource | null
   events: GalleysEvent[]
   act: Activation | null
+  /** The ships activated this turn so far (earlier steps, then this one). */
+  activated: string[]
   player: string
 }
 
@@ -562,6 +570,7 @@ function apply(c: Ctx, a: Action): void {
   switch (a.kind) {
     case 'activate':
       c.act = { ship: a.ship, actions: a.actions, used: 0, spliced: false, moves: 0, fighting: false }
+      c.activated.push(a.ship)
       ev(c, 'activate', `${name} activates with ${a.actions} action${a.actions === 1 ? '' : 's'} (Q${s.quality}).`, [a.ship])
       return
     case 'move': {
@@ -716,7 +725,7 @@ export function dryRun(setup: GalleysSetup, state: GalleysState, orders: Galleys
   const st = cloneState(state)
   // A refused turn order is listed, and the actions are checked in the order that stands.
   if (orders.order && !out.length) st.order = [...orders.order]
-  const c: Ctx = { pre, st, dice: null, events: [], act: carriedActivation(st), player: activePlayer(st) }
+  const c: Ctx = { pre, st, dice: null, events: [], act: carriedActivation(st), activated: activatedSoFar(st), player: activePlayer(st) }
   orders.actions.forEach((a, i) => {
     const p = problems(c, a)
     for (const m of p) out.push({ path: ['actions', i], message: `action ${i + 1}: ${m}` })
@@ -744,7 +753,7 @@ export function resolveStep(setup: GalleysSetup, state: GalleysState, orders: Ga
   const st = cloneState(state)
   if (orders.order) st.order = [...orders.order]
   const player = activePlayer(st)
-  const c: Ctx = { pre, st, dice, events: [], act: carriedActivation(st), player }
+  const c: Ctx = { pre, st, dice, events: [], act: carriedActivation(st), activated: activatedSoFar(st), player }
   // Seed 000 Weather Change and Fire: once, at the first step of the player's turn.
   if (!st.midTurn) startOfTurn(c)
   for (const a of orders.actions) {
@@ -765,7 +774,7 @@ export function resolveStep(setup: GalleysSetup, state: GalleysState, orders: Ga
       st.index = 0
       st.turn++
     }
-  } else st.midTurn = { act: c.act ? { ...c.act } : null }
+  } else st.midTurn = { act: c.act ? { ...c.act } : null, activated: [...c.activated] }
   st.rng = [...dice.rngState()]
   st.outcome = outcomeOf(pre, st)
   return { state: st, report }
@@ -795,9 +804,14 @@ export function outcomeOf(pre: Pre, st: GalleysState): GalleysOutcome | null {
   const top = pre.players.filter((p) => t[p] === best)
   const unit = pre.setup.ships.some((s) => s.points > 0) ? 'points' : 'ships'
   const words = pre.setup.players.map((p) => `${p.name} ${t[p.id]} ${t[p.id] === 1 ? unit.slice(0, -1) : unit}`).join(', ')
-  const why = timeUp && live.size > 1 ? `the last of ${pre.turns} turns is played` : live.size === 1 ? `${playerName(pre.setup, [...live][0]!)} alone has ships still fighting` : 'no ship is still fighting'
-  if (top.length === 1 && best > 0) return { winner: top[0]!, reason: `${why}; ${playerName(pre.setup, top[0]!)} won (${words})` }
-  return { winner: null, reason: `${why}; a draw (${words})` }
+  // The reason in words that name each player once where they can ("the Privateers", as the page's "The Privateers won").
+  const last = live.size === 1 ? [...live][0]! : null
+  const why = last !== null ? `only the ${playerName(pre.setup, last)} have ships still fighting` : timeUp ? `the last of ${pre.turns} turns is played` : 'no ship is still fighting'
+  if (top.length === 1 && best > 0) {
+    const won = top[0] === last ? 'and they won on the tally' : `${last !== null ? 'but' : 'and'} the ${playerName(pre.setup, top[0]!)} won on the tally`
+    return { winner: top[0]!, reason: `${why}, ${won} (${words})` }
+  }
+  return { winner: null, reason: `${why}: a draw on the tally (${words})` }
 }
 
 /** The nearest enemy afloat to her, and how far. */

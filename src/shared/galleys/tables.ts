@@ -15,11 +15,16 @@ const Die = Int(1, 6)
 
 // ─── The table: size, sticks, gauge (house defaults, rules guide §4) ────────────────────────────
 
+/** The sizes a table may have, each side in mm (house bounds): the rule table, a setup and the setup page read these. */
+export const TABLE_MM = { min: 100, max: 5000 } as const
+/** A table side within TABLE_MM. */
+export const tableSideOk = (n: number): boolean => Number.isInteger(n) && n >= TABLE_MM.min && n <= TABLE_MM.max
+
 export const GalleysTableSchema = z
   .object({
     /** The table in millimetres (the app's table unit). */
-    width: Int(100, 5000),
-    height: Int(100, 5000),
+    width: Int(TABLE_MM.min, TABLE_MM.max),
+    height: Int(TABLE_MM.min, TABLE_MM.max),
     /** The movement sticks, mm. */
     short: Int(1, 1000),
     medium: Int(1, 1000),

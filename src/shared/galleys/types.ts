@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { GALLEYS_RULES, GalleysRulesSchema, WindMarker } from './tables'
+import { GALLEYS_RULES, GalleysRulesSchema, TABLE_MM, WindMarker, tableSideOk } from './tables'
 
 /**
  * The Galleys & Galleons table (seed 000 house rules; rules guide §4): the shapes a battle is made of.
@@ -106,12 +106,12 @@ export const GalleysSetup = z
     /** The players (or groups of ships) in the order they take their turns (the GM may change it each turn). */
     players: z.array(PlayerSetup).min(2, 'a battle needs at least two players').max(8, 'at most 8 players'),
     ships: z.array(ShipSetup).min(2, 'a battle needs at least two ships').max(40, 'at most 40 ships'),
-    terrain: z.array(TerrainSetup).max(60).default([]),
+    terrain: z.array(TerrainSetup).max(60, 'at most 60 pieces of terrain').default([]),
     wind: WindSchema,
     /** Turns the battle lasts at most (the table's default when absent). */
     turns: Int(1, 200).optional(),
     /** The table's size, when it is not the rules' default (a scenario may set its own). */
-    size: z.object({ width: Int(100, 5000), height: Int(100, 5000) }).strict().optional(),
+    size: z.object({ width: Int(TABLE_MM.min, TABLE_MM.max), height: Int(TABLE_MM.min, TABLE_MM.max) }).strict().optional(),
     seed: z.number().int().default(1),
     rules: GalleysRulesSchema.default(GALLEYS_RULES)
   })
@@ -134,7 +134,7 @@ export const GalleysSetup = z
     // A ship starts on the table (its own size, else the rules' default).
     const size = s.size ?? { width: s.rules.table.width, height: s.rules.table.height }
     // (A size itself refused is said once, at its field, not again at every ship.)
-    const sized = [size.width, size.height].every((n) => Number.isInteger(n) && n >= 100 && n <= 5000)
+    const sized = [size.width, size.height].every(tableSideOk)
     s.ships.forEach((sh, i) => {
       if (sized && (sh.at.x < 0 || sh.at.y < 0 || sh.at.x > size.width || sh.at.y > size.height))
         ctx.addIssue({ code: 'custom', path: ['ships', i, 'at'], message: `${sh.name} is off the table (${size.width} × ${size.height} mm)` })
@@ -322,7 +322,11 @@ export interface GalleysState {
    * Present only between two steps of the same player's turn (a step that did not end it): her
    * start-of-turn procedures are done, and the activation going on carries over to the next step.
    */
-  midTurn?: { act: Activation | null }
+  midTurn?: {
+    act: Activation | null
+    /** Her ships activated at the steps of this turn so far, in order (absent in a state saved before it was kept). */
+    activated?: string[]
+  }
 }
 
 // ─── Report ─────────────────────────────────────────────────────────────────────────────────────

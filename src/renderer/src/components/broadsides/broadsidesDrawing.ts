@@ -39,6 +39,27 @@ export function fitSea(cols: number, rows: number, box: { w: number; h: number }
 /** A pip (half-squares from the top-left corner) on the stage. */
 export const pipPx = (f: SeaFit, p: Pip): XY => ({ x: f.ox + (p.x * f.cell) / 2, y: f.oy + (p.y * f.cell) / 2 })
 
+/** The grid's lines, each [x1, y1, x2, y2]: the board's `cols + 1` verticals, then its `rows + 1` horizontals. */
+export function seaGrid(f: SeaFit, cols: number, rows: number): { key: string; points: number[] }[] {
+  const out: { key: string; points: number[] }[] = []
+  for (let i = 0; i <= cols; i++) out.push({ key: `v${i}`, points: [f.ox + i * f.cell, f.oy, f.ox + i * f.cell, f.oy + f.height] })
+  for (let j = 0; j <= rows; j++) out.push({ key: `h${j}`, points: [f.ox, f.oy + j * f.cell, f.ox + f.width, f.oy + j * f.cell] })
+  return out
+}
+
+/** The pips drawn on the board: every square's corners (larger, brighter) and centre (smaller, fainter). */
+export function seaPips(f: SeaFit, cols: number, rows: number): { key: string; x: number; y: number; r: number; fill: string; centre: boolean }[] {
+  const out: { key: string; x: number; y: number; r: number; fill: string; centre: boolean }[] = []
+  for (let x = 0; x <= 2 * cols; x++)
+    for (let y = 0; y <= 2 * rows; y++) {
+      if ((x & 1) !== (y & 1)) continue
+      const p = pipPx(f, { x, y })
+      const centre = (x & 1) === 1
+      out.push({ key: `${x},${y}`, x: p.x, y: p.y, r: centre ? Math.max(1.5, f.cell * 0.035) : Math.max(2, f.cell * 0.05), fill: centre ? 'rgba(255,255,255,0.45)' : 'rgba(255,255,255,0.7)', centre })
+    }
+  return out
+}
+
 /** The pip nearest a stage point, or null off the board. */
 export function pipAt(f: SeaFit, cols: number, rows: number, at: XY): Pip | null {
   const hx = (at.x - f.ox) / (f.cell / 2)

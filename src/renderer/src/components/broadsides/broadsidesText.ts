@@ -14,3 +14,6 @@ export function outcomeWords(setup: BroadsidesSetup, o: BroadsidesOutcome): { he
 }
 
 export const PHASE_NAMES = { wind: 'Wind', crew: 'Crew', card: 'Card', fire: 'Fire', boarding: 'Boarding' } as const
+
+/** A ship's maneuver deck before the turn's wind is rolled: a new one is made each turn (seed 001, Maneuver Decks), here at the turn’s wind step. */
+export const deckNotYet = 'No maneuver cards yet: her deck is built once the wind is rolled.'

@@ -8,6 +8,7 @@ import {
   PROPULSION_NAMES,
   STATUS_NAMES,
   STICK_NAMES,
+  TERRAIN_NAMES,
   type Action,
   type ActionInput,
   type GalleysSetup,
@@ -160,3 +161,54 @@ export function fieldErrors(message: string, details: Record<string, unknown>, i
   return out
 }
 
+
+/** Where the setup page shows a refusal: the size's two fields, the wind, the terrain, the ships, or under them all. */
+export type SetupField = 'size.width' | 'size.height' | 'wind' | 'terrain' | 'ships' | 'general'
+
+/** A refusal in a sentence: capitalised, with its full stop. */
+export const sentence = (m: string): string => m.replace(/^./, (c) => c.toUpperCase()) + (/[.!?]$/.test(m) ? '' : '.')
+
+const SHIP_FIELD_WORDS: Record<string, string> = {
+  name: 'name',
+  player: 'player',
+  points: 'points',
+  quality: 'Quality',
+  combat: 'Combat',
+  hullPoints: 'hull points',
+  traits: 'traits',
+  hull: 'kind of hull',
+  propulsion: 'propulsion',
+  at: 'place on the table',
+  facing: 'facing'
+}
+const SETUP_FIELD_WORDS: Record<string, string> = { name: 'The battle’s name', turns: 'The number of turns', seed: 'The seed', players: 'The players', ships: 'The ships', terrain: 'The terrain', rules: 'The campaign’s Galleys & Galleons tables' }
+
+/**
+ * The door's refusal of a table set up (battles.start), each issue in words at the field it belongs
+ * to: a ship or a piece of terrain named (never "ships.3.quality"), the size and the wind at theirs.
+ * With no issues (a refusal of another kind) its sentence, any field key at its head taken off.
+ */
+export function setupRefusal(setup: GalleysSetup, message: string, details: unknown): Partial<Record<SetupField, string>> {
+  const issues = ((details as { issues?: { field: string; message: string }[] } | null)?.issues ?? []).map((i) => ({ ...i, field: i.field.replace(/^setup\./, '') }))
+  const out: Partial<Record<SetupField, string>> = {}
+  const add = (at: SetupField, words: string) => (out[at] = out[at] ? `${out[at]} ${sentence(words)}` : sentence(words))
+  if (!issues.length) add('general', message.replace(/^[\w.]+: /, ''))
+  for (const i of issues) {
+    const [head, index, field] = i.field.split('.')
+    const n = Number(index)
+    if (i.field === 'size.width' || i.field === 'size.height') add(i.field, i.message)
+    else if (head === 'wind') add('wind', i.message)
+    else if (head === 'ships' && index !== undefined && setup.ships[n]) {
+      const name = setup.ships[n]!.name || `Ship ${n + 1}`
+      // A message that names her already ("Curacao is off the table …") stands as it is.
+      add('ships', i.message.startsWith(name) || !field || field === 'id' ? i.message : i.message.startsWith('must ') ? `${name}’s ${SHIP_FIELD_WORDS[field] ?? 'setup'} ${i.message}` : `${name}: ${i.message}`)
+    } else if (head === 'terrain' && index !== undefined && setup.terrain[n]) {
+      const t = setup.terrain[n]!
+      add('terrain', `${t.name || `${TERRAIN_NAMES[t.kind]} ${n + 1}`}: ${i.message}`)
+    } else if (head === 'players' && index !== undefined && setup.players[n]) add('general', field === 'name' && i.message.startsWith('must ') ? `Player ${n + 1}’s name ${i.message}` : i.message)
+    else if (head === 'ships') add('ships', i.message)
+    else if (head === 'terrain') add('terrain', i.message)
+    else add('general', SETUP_FIELD_WORDS[head ?? ''] ? `${SETUP_FIELD_WORDS[head!]}: ${i.message}` : i.message)
+  }
+  return out
+}
