@@ -98,11 +98,12 @@ interface Ids {
 async function startBattles(door: Door): Promise<Ids['battles']> {
   const hulls = ['corsair', 'smallWarship', 'merchantman', 'largeWarship', 'galleon'] as const
   const participants = Array.from({ length: 20 }, (_, i) => ({
-    generate: { hull: hulls[i % hulls.length]!, armament: i % 2 ? ('heavy' as const) : ('light' as const), name: `${i < 10 ? 'Red' : 'Blue'} ${(i % 10) + 1}` },
+    // Warships that close and fight (merchantmen would flee out of sight and leave nothing to play).
+    generate: { hull: hulls[i % hulls.length]!, armament: i % 2 ? ('heavy' as const) : ('light' as const), behaviour: i % 2 ? ('warship' as const) : ('corsair' as const), crewKind: 'naval' as const, name: `${i < 10 ? 'Red' : 'Blue'} ${(i % 10) + 1}` },
     side: i < 10 ? 'Red squadron' : 'Blue squadron',
     control: 'ai' as const
   }))
-  const highSeas = (await door.call('battles.start', { name: 'Twenty sail', participants, range: 'long', seed: 7 })).battleId
+  const highSeas = (await door.call('battles.start', { name: 'Twenty sail', participants, range: 'medium', seed: 7 })).battleId
 
   const types = [
     ['pheacianLargeGalley', 3],
@@ -149,6 +150,9 @@ async function startBattles(door: Door): Promise<Ids['battles']> {
       }
     } as never)
   ).battleId
+
+  // The Pheacians' roll for movement made: their move phase, a galley's reach to paint.
+  await door.call('battles.resolveStep', { battleId: atrilia })
 
   const galleysShips = Array.from({ length: 30 }, (_, i) => {
     const dutch = i < 15
@@ -576,11 +580,21 @@ async function measureBoards(url: string, ids: Ids, runs: number): Promise<Board
         const sel = '[data-test=hex-board]'
         await open(ids.battles.atrilia, sel)
         const box = await canvasBox(sel)
-        const path = sweep({ x: box.x + box.width * 0.1, y: box.y + box.height * 0.15 }, { x: box.x + box.width * 0.9, y: box.y + box.height * 0.85 }, frames)
+        // Select Pheacian 1 (column B, row 2): her reach painted, the path and its costs under the pointer.
+        const geo = JSON.parse((await page.locator(sel).getAttribute('data-geo'))!) as { R: number; ox: number; oy: number }
+        const hexPx = (col: number, row: number) => {
+          const h = fromOffset(col, row)
+          return { x: box.x + geo.ox + 1.5 * geo.R * h.q, y: box.y + geo.oy + Math.sqrt(3) * geo.R * (h.r + h.q / 2) }
+        }
+        const first = hexPx(1, 1)
+        await page.mouse.click(first.x, first.y)
+        await page.mouse.move(1, 1)
+        await page.locator('[data-test=hex-info]').getByText('movement points').waitFor()
+        const path = sweep(hexPx(0, 3), hexPx(11, 9), frames)
         const { json, w, h } = await stageJson(page, sel)
         const app = await driveFrames(page, sel, path, false)
         const raw = await rawKonvaFrames(b.context, json, { w, h }, { layer: 3 }, path, app.frames.length)
-        results.push({ what: 'Atrilian hex map, 40 counters, pointer moving', app, raw })
+        results.push({ what: 'Atrilian hex map, 40 counters, a galley selected, pointer moving', app, raw })
       }
       // The G&G table: a ship of the player whose turn it is dragged across the table.
       {
@@ -641,8 +655,13 @@ async function main(): Promise<void> {
   const rows: BenchRow[] = []
   try {
     const { base, ten, ids, tenIds } = await prepare(dir)
-    const tenHost = await serve(ten)
-    const baseHost = await serve(base)
+    // Fresh copies: the board measurements play a turn and drag a ship; every run starts from the same battles.
+    const tenRun = join(dir, 'ten-years-run.quarterdeck')
+    const baseRun = join(dir, 'sample-run.quarterdeck')
+    copyFileSync(ten, tenRun)
+    copyFileSync(base, baseRun)
+    const tenHost = await serve(tenRun)
+    const baseHost = await serve(baseRun)
     try {
       if (args.only !== 'boards') {
         const tenPages = await measurePages(tenHost.url, tenIds, RUNS)
