@@ -44,6 +44,9 @@ import { fromOffset } from '../src/shared/atrilia/hex'
 import { SCILLY_STRAIT_INPUT } from '../src/shared/galleys/preset'
 import { fillTenYears } from '../bench/ten-year-campaign'
 
+// What the functions run in the page (page.evaluate) use: the browser's, typed loosely in this Node script only.
+declare const window: any, document: any, location: any, sessionStorage: any, requestAnimationFrame: any, PointerEvent: any, MouseEvent: any, MessageChannel: any
+
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const { values: args } = parseArgs({
@@ -363,7 +366,7 @@ async function timeTo(page: Page, hash: string, ready: string, limitMs = 90_000)
         const t0 = performance.now()
         let settledSince: number | null = null
         const spinning = () =>
-          [...document.querySelectorAll('.n-base-loading__container, .n-data-table-loading-wrapper, .n-spin-container .n-spin')].some((e) => (e as HTMLElement).offsetParent !== null)
+          [...document.querySelectorAll('.n-base-loading__container, .n-data-table-loading-wrapper, .n-spin-container .n-spin')].some((e) => (e as any).offsetParent !== null)
         const frame = (now: number) => {
           if (now - t0 > (limitMs as number))
             return fail(new Error(`${hash}: not usable after ${limitMs} ms (at ${location.hash}, ${ready} ${document.querySelector(ready as string) ? 'drawn' : 'missing'}, ${w.__qd.inflight} commands unanswered, spinner ${spinning()})`))
@@ -433,7 +436,7 @@ async function driveFrames(page: Page, sel: string, path: Pt[], press: boolean, 
       new Promise<FrameRun>((ok) => {
         const w = window as unknown as { __qd: { draws: number; hook(): boolean } }
         w.__qd.hook()
-        const content = document.querySelector(`${sel} .konvajs-content`) as HTMLElement
+        const content = document.querySelector(`${sel} .konvajs-content`) as any
         const pts = path as Pt[]
         const fire = (type: string, p: Pt, buttons: number) => {
           const init = { bubbles: true, cancelable: true, clientX: p.x, clientY: p.y, button: 0, buttons, view: window }
