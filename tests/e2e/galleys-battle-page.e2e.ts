@@ -138,7 +138,8 @@ describe('a Galleys & Galleons battle in Chromium', () => {
 
     await page.locator('.qd-crumb').click()
     await page.waitForURL(/#\/campaign\/battles$/)
-    expect(await page.locator('tr', { hasText: 'Scilly Privateers (against the land)' }).count()).toBe(1)
+    // The Battles page lists its battles once they come: wait for the row (counting at once raced the load).
+    await expect.poll(() => page.locator('tr', { hasText: 'Scilly Privateers (against the land)' }).count()).toBe(1)
   })
 
   it('each preset draws its ships, terrain and wind (screenshots)', async () => {

@@ -34,7 +34,8 @@ function remindersOut(db: Db, rows: ReminderRow[]) {
   }))
 }
 
-function rollLog(db: Db, f: { kind?: string; search?: string; limit?: number; before?: number }) {
+/** The roll log's WHERE clause for a filter (kind, text in the purpose or notation, rows before an id). */
+function rollFilter(f: { kind?: string; search?: string; before?: number }): { where: string; params: unknown[] } {
   const parts: string[] = []
   const params: unknown[] = []
   if (f.kind) {
@@ -50,11 +51,15 @@ function rollLog(db: Db, f: { kind?: string; search?: string; limit?: number; be
     parts.push('id < ?')
     params.push(f.before)
   }
+  return { where: parts.length ? 'WHERE ' + parts.join(' AND ') : '', params }
+}
+
+function rollLog(db: Db, f: { kind?: string; search?: string; limit?: number; offset?: number; before?: number }) {
+  const { where, params } = rollFilter(f)
+  const page = f.limit ? 'LIMIT ? OFFSET ?' : ''
   const rows = db
-    .prepare(
-      `SELECT * FROM roll_log ${parts.length ? 'WHERE ' + parts.join(' AND ') : ''} ORDER BY id DESC ${f.limit ? 'LIMIT ?' : ''}`
-    )
-    .all(...params, ...(f.limit ? [f.limit] : [])) as {
+    .prepare(`SELECT * FROM roll_log ${where} ORDER BY id DESC ${page}`)
+    .all(...params, ...(f.limit ? [f.limit, f.offset ?? 0] : [])) as {
     id: number
     day: number
     kind: string
@@ -136,11 +141,20 @@ export const coreHandlers: CoreHandlers = {
   'reminders.list': {
     kind: 'read',
     run: ({ campaign: { db } }, input) => {
-      const rows = stmt(db, `SELECT * FROM reminder WHERE due_day >= ? ORDER BY due_day, id`).all(
-        input.includePast ? -1 : currentDay(db)
+      const from = input.includePast ? -1 : currentDay(db)
+      const rows = (
+        input.limit === undefined
+          ? stmt(db, `SELECT * FROM reminder WHERE due_day >= ? ORDER BY due_day, id`).all(from)
+          : stmt(db, `SELECT * FROM reminder WHERE due_day >= ? ORDER BY due_day, id LIMIT ? OFFSET ?`).all(from, input.limit, input.offset)
       ) as ReminderRow[]
       return remindersOut(db, rows)
     }
+  },
+  'reminders.count': {
+    kind: 'read',
+    run: ({ campaign: { db } }, input) => ({
+      total: (stmt(db, `SELECT count(*) AS n FROM reminder WHERE due_day >= ?`).get(input.includePast ? -1 : currentDay(db)) as { n: number }).n
+    })
   },
   'reminders.add': {
     kind: 'write',
@@ -326,6 +340,13 @@ export const coreHandlers: CoreHandlers = {
     describe: (_input, out) => `${out.purpose}: ${out.notation} → ${out.total}`
   },
   'dice.log': { kind: 'read', run: ({ campaign: { db } }, input) => rollLog(db, input) },
+  'dice.count': {
+    kind: 'read',
+    run: ({ campaign: { db } }, input) => {
+      const { where, params } = rollFilter(input)
+      return { total: (db.prepare(`SELECT count(*) AS n FROM roll_log ${where}`).get(...params) as { n: number }).n }
+    }
+  },
   'dice.exportCsv': {
     kind: 'read',
     run: ({ campaign }, input) => {

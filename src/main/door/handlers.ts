@@ -163,7 +163,8 @@ const appHandlers = {
   'history.list': {
     kind: 'read',
     run: ({ campaign: { db } }, input) => ({
-      entries: (stmt(db, `SELECT * FROM journal ORDER BY seq DESC LIMIT ?`).all(input.limit) as JournalRow[]).map((r) => toEntry(db, r)),
+      entries: (stmt(db, `SELECT * FROM journal ORDER BY seq DESC LIMIT ? OFFSET ?`).all(input.limit, input.offset) as JournalRow[]).map((r) => toEntry(db, r)),
+      total: (stmt(db, `SELECT count(*) AS n FROM journal`).get() as { n: number }).n,
       canUndo: undoTarget(db) !== undefined,
       canRedo: redoTarget(db) !== undefined
     })

@@ -194,11 +194,18 @@ export const coreContracts = {
   }),
 
   'reminders.list': contract({
-    summary: 'Everything with a due date, soonest first, with "in N days".',
+    summary: 'Everything with a due date, soonest first, with "in N days"; a page of them with limit and offset (reminders.count gives the total).',
+    scope: 'campaign',
+    mutates: false,
+    input: z.object({ includePast: z.boolean().default(false), limit: z.number().int().min(1).max(1000).optional(), offset: z.number().int().min(0).default(0) }).strict(),
+    output: z.array(Reminder)
+  }),
+  'reminders.count': contract({
+    summary: 'How many reminders reminders.list would list (all of them, or from today on).',
     scope: 'campaign',
     mutates: false,
     input: z.object({ includePast: z.boolean().default(false) }).strict(),
-    output: z.array(Reminder)
+    output: z.object({ total: z.number().int() })
   }),
   'reminders.add': contract({
     summary: "Add the GM's own reminder, due on a day or in a number of days.",
@@ -373,10 +380,19 @@ export const coreContracts = {
         kind: z.string().max(40).optional(),
         search: z.string().max(100).optional(),
         limit: z.number().int().min(1).max(1000).default(100),
+        /** Rows to skip (a page further on); `before` pages by id instead. */
+        offset: z.number().int().min(0).default(0),
         before: Id.optional()
       })
       .strict(),
     output: z.array(RollLogEntry)
+  }),
+  'dice.count': contract({
+    summary: 'How many rolls the roll log holds for a filter (kind, text), for its pager.',
+    scope: 'campaign',
+    mutates: false,
+    input: z.object({ kind: z.string().max(40).optional(), search: z.string().max(100).optional() }).strict(),
+    output: z.object({ total: z.number().int() })
   }),
   'dice.exportCsv': contract({
     summary: 'The roll log (filtered) as CSV text.',

@@ -164,11 +164,11 @@ const appContracts = {
     output: CampaignInfo
   }),
   'history.list': contract({
-    summary: 'The journal of write commands, newest first, with what can be undone or redone.',
+    summary: 'The journal of write commands, newest first, a page at a time (offset, limit; total counts them all), with what can be undone or redone.',
     scope: 'campaign',
     mutates: false,
-    input: z.object({ limit: z.number().int().min(1).max(500).default(50) }).strict(),
-    output: z.object({ entries: z.array(HistoryEntry), canUndo: z.boolean(), canRedo: z.boolean() })
+    input: z.object({ limit: z.number().int().min(1).max(500).default(50), offset: z.number().int().min(0).default(0) }).strict(),
+    output: z.object({ entries: z.array(HistoryEntry), total: z.number().int(), canUndo: z.boolean(), canRedo: z.boolean() })
   }),
   'history.undo': contract({
     summary:
