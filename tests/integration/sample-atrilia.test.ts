@@ -224,7 +224,7 @@ describe('campaigns.openSample with a sample id', () => {
     const path = join(t.campaignsDir, ATRILIA_SAMPLE_FILE_NAME)
     expect(status.campaign).toEqual({ path, fileName: ATRILIA_SAMPLE_FILE_NAME, name: ATRILIA_SAMPLE_NAME, setting: 'atrilia', readOnly: false })
     expect(builds).toEqual([path])
-    expect(await t.door.call('history.list', {})).toEqual({ entries: [], canUndo: false, canRedo: false })
+    expect(await t.door.call('history.list', {})).toEqual({ entries: [], total: 0, canUndo: false, canRedo: false })
     const tortuga = await t.door.call('campaigns.openSample')
     expect(tortuga.campaign).toMatchObject({ name: 'The Tortuga Run', setting: 'theah' })
     // Opening it again reuses the file.

@@ -202,7 +202,7 @@ describe('the sample campaign', () => {
         schemaVersion: LATEST_SCHEMA,
         createdAt: SAMPLE_CREATED_AT
       })
-      expect(await t.door.call('history.list', {})).toEqual({ entries: [], canUndo: false, canRedo: false })
+      expect(await t.door.call('history.list', {})).toEqual({ entries: [], total: 0, canUndo: false, canRedo: false })
       expect(errorOf(await t.door.invoke('history.undo', {}, 'internal')).code).toBe('rule')
       expect((await t.door.call('campaigns.recent')).map((r) => r.path)).toEqual([path])
     })
