@@ -127,6 +127,7 @@ describe('an Atrilian encounter fought in High Seas range bands, in Chromium (is
     await line.locator('[data-test=error-marinesLost]').waitFor()
     expect(await line.locator('[data-test=error-marinesLost]').innerText()).not.toMatch(/campaign\.lines|^[a-z]/)
     await line.locator('[data-test=line-marines] input').fill('0')
+    await expect.poll(() => line.locator('[data-test=error-marinesLost]').count()).toBe(0)
     await hideMessages(page)
     await shot(page, 'atrilia-encounter-high-seas-review')
     await page.locator('[data-test=review-dialog] [data-test=conclude-go]').click()
