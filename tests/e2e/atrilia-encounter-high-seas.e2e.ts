@@ -23,7 +23,7 @@ afterEach(async () => {
 const api = <T>(name: string, input: unknown = {}): Promise<T> => apiOk<T>(host, name, input)
 
 describe('an Atrilian encounter fought in High Seas range bands, in Chromium (issue 21)', () => {
-  it('chooses High Seas on the encounter card, fights, and finds both ships on the range-band board', async () => {
+  it('chooses High Seas on the card, converts and adjusts in the dialog, fights, and concludes the review’s Atrilian lines', async () => {
     host = await serve()
     b = await browser()
     const { page } = b
