@@ -61,6 +61,8 @@ describe('a Théah encounter on the Atrilian hex map (issue 21)', () => {
     const dog = view.ships.find((x) => x.shipId === s.ids.seaDog)!
     // The Sea Dog is a corsair hull with a pirate crew: the table's liburnian galley, crew quality 3 (veteran).
     expect(dog.atrilia!.type.value).toBe('liburnianGalley')
+    // Why, in words: the hull by its seed 003 I name, never its key.
+    expect(dog.atrilia!.type.why).toBe('a Corsair hull is drawn as this type')
     expect(dog.atrilia!.crewQuality.value).toBe(3)
     expect(dog.atrilia!.size.value).toBe(dog.from!.size >= 4 ? 3 : dog.from!.size >= 2 ? 2 : 1)
     expect(dog.atrilia!.marines.terms[0]!.label).toMatch(/one strength point for each 25/)

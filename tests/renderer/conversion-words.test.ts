@@ -28,3 +28,18 @@ describe('the words of a converted battle', () => {
     expect(theName('A lightly armed Vendel Frigate (Small Warship)')).toBe('a lightly armed Vendel Frigate (Small Warship)')
   })
 })
+
+// An Atrilian ship in the conversion dialog (issue 21): crew quality and improvements by the Atrilian pages' words (seed 002 §2, §7).
+describe('the words of an Atrilian ship converted', () => {
+  it('says her crew quality and improvements as the Atrilian ship sheet and shipyard do, never a key', async () => {
+    const { crewQualityWord, improvementWord } = await import('../../src/renderer/src/components/voyage/conversionText')
+    expect([1, 2, 3, 4].map(crewQualityWord)).toEqual(['Slave', 'Green', 'Veteran', 'Elite'])
+    expect(crewQualityWord(7)).toBe('Not a crew quality')
+    expect(improvementWord('ram')).toBe('Ram')
+    expect(improvementWord('castle')).toBe('Castle')
+    expect(improvementWord('somethingNew')).toBe('An improvement')
+    expect(numberName('crewQuality')).toBe('Crew quality')
+    expect(numberName('threatRating')).toBe('Threat Rating')
+    expect(numberName('type')).toBe('Ship type')
+  })
+})

@@ -1,6 +1,6 @@
 import type { FleetProfile } from '../atrilia/encounter-setup'
 import { BATTERIES } from '../highseas/types'
-import type { Hull } from '../ship/design'
+import { HULL_LABELS, type Hull } from '../ship/design'
 import type { TheahAtrilia } from './tables'
 import type { Converted, TheahBack, TheahShip } from './theah-galleys'
 
@@ -49,7 +49,7 @@ export function theahToAtrilia(s: TheahShip & { hull?: Hull | undefined }, t: Th
       marines,
       wizards: null
     },
-    type: { value: t.typeByHull[hull], why: `a ${hull} hull is drawn as this type` },
+    type: { value: t.typeByHull[hull], why: `a ${HULL_LABELS[hull]} hull is drawn as this type` },
     size: { value: size, terms: [{ label: `Théah Size ${s.size}: size 2 from ${t.size2From}, size 3 from ${t.size3From}`, value: size }] },
     crewQuality: { value: t.qualityByCrew[s.crewKind], terms: [{ label: `crew quality for ${CREW_WORDS[s.crewKind]}`, value: t.qualityByCrew[s.crewKind] }] },
     marines: { value: marines, terms: marineTerms },

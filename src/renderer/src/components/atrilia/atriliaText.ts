@@ -1,4 +1,5 @@
 /** Words the Atrilian battle page shows (seed 002): ram kinds, results, phases, ram previews. */
+import { CREW_QUALITY_LABELS } from '../../../../shared/atrilia/crew'
 import { ram as ramCalc } from '../../../../shared/atrilia/calc'
 import { label } from '../../../../shared/atrilia/hex'
 import type { AtriliaRules, RamKind, RamResult } from '../../../../shared/atrilia/tables'
@@ -80,3 +81,16 @@ export function sideTally(setup: AtriliaSetup, lines: Array<{ side: string; fate
     return { side: side.id, text: `${side.name}: ${plural(mine.length, 'ship')}${rest ? ` — ${rest}` : ''}.` }
   })
 }
+
+/** A review line that writes to the campaign: a campaign ship, or a ship a campaign ship captured. */
+export const writesToCampaign = (l: { shipId: number | null; captorShipId?: number | null | undefined }): boolean => l.shipId !== null || (l.captorShipId ?? null) !== null
+/** The fates a GM may give a ship in an Atrilian review, in words. */
+export const ATRILIA_REVIEW_FATES: { label: string; value: 'afloat' | 'crippled' | 'sunk' | 'captured' | 'exited' }[] = [
+  { label: 'Afloat', value: 'afloat' },
+  { label: 'Crippled', value: 'crippled' },
+  { label: 'Sunk', value: 'sunk' },
+  { label: 'Captured', value: 'captured' },
+  { label: 'Left the map', value: 'exited' }
+]
+/** Crew quality after the battle, by word and number (seed 002 §8). */
+export const ATRILIA_REVIEW_QUALITIES = [1, 2, 3, 4].map((q) => ({ label: `${CREW_QUALITY_LABELS[q]} (${q})`, value: q }))

@@ -1,4 +1,6 @@
 import type { ConversionView } from '../../../../shared/commands/conversion'
+import { CREW_QUALITY_LABELS } from '../../../../shared/atrilia/crew'
+import { IMPROVEMENT_NAMES } from '../../../../shared/atrilia/shipyard'
 
 /**
  * Words of fighting a campaign encounter under other rules (issue 21): the rule systems an encounter can
@@ -32,7 +34,11 @@ const NUMBER_NAMES: Record<string, string> = {
   points: 'Points',
   crew: 'Crew figures',
   cannon: 'Cannon',
-  class: 'Deck'
+  class: 'Deck',
+  type: 'Ship type',
+  crewQuality: 'Crew quality',
+  marines: 'Marines',
+  threatRating: 'Threat Rating'
 }
 /** The name of a converted number; one this map does not know yet is written from its key in words. */
 export function numberName(key: string): string {
@@ -67,4 +73,13 @@ export const CONVERTED_FATES: { value: 'afloat' | 'sunk' | 'captured' | 'escaped
 export function withoutField(message: string): string {
   const t = message.replace(/^[A-Za-z0-9_.]+: /, '')
   return t.charAt(0).toUpperCase() + t.slice(1)
+}
+
+/** An Atrilian crew quality (1 slave … 4 elite) by its word, as the Atrilian ship sheet says it. */
+export function crewQualityWord(q: number): string {
+  return CREW_QUALITY_LABELS[q] ?? 'Not a crew quality'
+}
+/** An Atrilian improvement (ram, castle, …) by its name, as the shipyard says it. */
+export function improvementWord(key: string): string {
+  return (IMPROVEMENT_NAMES as Record<string, string>)[key] ?? 'An improvement'
 }
