@@ -48,7 +48,7 @@ describe('a Théah encounter fought on the Galleys & Galleons table (issue 21)',
     const dog = dialog.locator('[data-test=conversion-ship][data-ship="Sea Dog"]')
     await dog.locator('[data-number=combat] [data-test=breakdown]').getByText('10 long guns, one Combat for each 8 (rounded up)').waitFor()
     await dog.locator('[data-test=conversion-traits]').getByText('Swashbucklers').waitFor()
-    await dialog.locator('[data-test=conversion-source]').getByText('House default (issue 21)', { exact: false }).waitFor()
+    await dialog.locator('[data-test=conversion-source]').getByText('House default: neither High Seas Combat nor Galleys & Galleons house rules converts a ship', { exact: false }).waitFor()
     const quality = dog.locator('[data-number=quality] input')
     await quality.fill('9')
     // The door refuses it at the field, and the battle waits until it is put right.
