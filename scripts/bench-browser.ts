@@ -552,20 +552,20 @@ interface BoardResult {
 }
 
 async function measureBoards(url: string, ids: Ids, runs: number): Promise<BoardResult[]> {
-  const b = await launch()
   const results: BoardResult[] = []
   const frames = args.quick ? 90 : 240
-  try {
+  // A browser a round: a Chromium that dies under a loaded machine costs that round, not the run.
+  for (let run = 0; run < runs; run++) {
+    const b = await launch()
     const page = b.page
-    await page.goto(url)
-    await page.locator('[data-test=campaign-title]').waitFor({ timeout: 60_000 })
     const open = async (id: number, sel: string) => {
       await timeTo(page, `#/campaign/battles/${id}`, `${sel} canvas`)
       await page.evaluate('window.__qd.hook()')
     }
     const canvasBox = async (sel: string) => (await page.locator(`${sel} .konvajs-content`).boundingBox())!
-
-    for (let run = 0; run < runs; run++) {
+    try {
+      await page.goto(url)
+      await page.locator('[data-test=campaign-title]').waitFor({ timeout: 60_000 })
       // High Seas: the playback of a turn of 20 ships (the AI orders every ship).
       {
         const sel = '[data-test=battle-board]'
@@ -639,10 +639,12 @@ async function measureBoards(url: string, ids: Ids, runs: number): Promise<Board
         const raw = await rawKonvaFrames(b.context, json, { w, h }, { layer: 0, still: true }, path, app.frames.length)
         results.push({ what: 'Broadsides decks, two full frigates, a crewman dragged', app, raw })
       }
+    } catch (e) {
+      log(`board round ${run + 1} stopped: ${(e as Error).message.split('\n')[0]}`)
+    } finally {
+      await b.context.close().catch(() => undefined)
+      rmSync(b.profile, { recursive: true, force: true })
     }
-  } finally {
-    await b.context.close()
-    rmSync(b.profile, { recursive: true, force: true })
   }
   return results
 }
