@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
-import { DiceBox, type DiceMode } from '../../shared/dice/roll'
+import { parseNotation, type DiceSpec } from '../../shared/dice/notation'
+import { DiceBox, readFaces, type DiceMode, type RollRecord } from '../../shared/dice/roll'
 import { Rng, seedState } from '../../shared/dice/rng'
 import { CommandError } from '../../shared/errors'
 import { stmt, type Db } from '../campaign/sqlite'
@@ -40,22 +41,103 @@ export function settleDice(db: Db, box: DiceBox, command: string): void {
   // The generator moves only by a roll: a command that rolled nothing leaves its state as it was.
   if (box.records.length > 0) stmt(db, `UPDATE rng SET state = ? WHERE id = 1`).run(JSON.stringify(box.rngState()))
   const kind = command.split('.')[0] ?? command
-  const insert = stmt(
-    db,
-    `INSERT INTO roll_log (day, kind, purpose, notation, faces, dice, kept, total, manual, command) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+  box.records.forEach((r, i) => insertRoll(db, box.days[i] ?? 0, kind, r, command))
+}
+
+/** The number of a word of the roll log (migration 0024), adding it the first time. */
+function textId(db: Db, text: string): number {
+  const row = stmt(db, `SELECT id FROM roll_text WHERE text = ?`).get(text) as { id: number } | undefined
+  return row ? row.id : Number(stmt(db, `INSERT INTO roll_text (text) VALUES (?)`).run(text).lastInsertRowid)
+}
+
+/**
+ * Write one roll to the roll log: `kind` is the log's filter (the command's area, or 'battle'). The
+ * log keeps the faces (its dice, the dice kept and the total are read back from them by the notation).
+ */
+export function insertRoll(db: Db, day: number, kind: string, r: RollRecord, command: string): void {
+  stmt(db, `INSERT INTO roll (day, kind, purpose, notation, command, faces, manual) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
+    day,
+    textId(db, kind),
+    textId(db, r.purpose),
+    textId(db, r.notation),
+    textId(db, command),
+    Buffer.from(r.faces),
+    r.manual ? 1 : 0
   )
-  box.records.forEach((r, i) => {
-    insert.run(
-      box.days[i] ?? 0,
-      kind,
-      r.purpose,
-      r.notation,
-      JSON.stringify(r.faces),
-      JSON.stringify(r.dice),
-      JSON.stringify(r.kept),
-      r.total,
-      r.manual ? 1 : 0,
-      command
+}
+
+export interface RollLogFilter {
+  kind?: string
+  search?: string
+  limit?: number
+  before?: number
+}
+
+export interface RollLogRow {
+  id: number
+  day: number
+  kind: string
+  purpose: string
+  notation: string
+  faces: number[]
+  dice: number[]
+  kept: number[]
+  total: number
+  manual: boolean
+  command: string
+}
+
+/** Rolls a block of the roll log holds (a roll's block is its id >> 10: migration 0024's `roll_block`). */
+const BLOCK = 1024
+
+/** The roll log, newest first: of one kind, with a purpose or notation containing `search`, before a roll. */
+export function readRolls(db: Db, f: RollLogFilter): RollLogRow[] {
+  const parts: string[] = []
+  const params: unknown[] = []
+  let kindId: number | undefined
+  if (f.kind) {
+    kindId = (stmt(db, `SELECT id FROM roll_text WHERE text = ?`).get(f.kind) as { id: number } | undefined)?.id
+    if (kindId === undefined) return []
+    parts.push('r.kind = ?')
+    params.push(kindId)
+  }
+  if (f.search) {
+    // The words are searched once each, not once a roll.
+    parts.push(`(r.purpose IN (SELECT id FROM roll_text WHERE text LIKE ? ESCAPE '\\') OR r.notation IN (SELECT id FROM roll_text WHERE text LIKE ? ESCAPE '\\'))`)
+    const like = `%${f.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`
+    params.push(like, like)
+  }
+  if (f.before) {
+    parts.push('r.id < ?')
+    params.push(f.before)
+  }
+  const query = (extra: string) =>
+    db.prepare(
+      `SELECT r.id, r.day, k.text AS kind, p.text AS purpose, n.text AS notation, r.faces, r.manual, c.text AS command
+       FROM roll r JOIN roll_text k ON k.id = r.kind JOIN roll_text p ON p.id = r.purpose
+       JOIN roll_text n ON n.id = r.notation JOIN roll_text c ON c.id = r.command
+       WHERE ${[...parts, extra].join(' AND ')} ORDER BY r.id DESC ${f.limit ? 'LIMIT ?' : ''}`
     )
+  type Row = { id: number; day: number; kind: string; purpose: string; notation: string; faces: Buffer; manual: number; command: string }
+  let rows: Row[]
+  if (kindId === undefined) rows = query('1').all(...params, ...(f.limit ? [f.limit] : [])) as Row[]
+  else {
+    // Of one kind: the blocks that hold it, newest first, until the page is full.
+    const blocks = stmt(db, `SELECT block FROM roll_block WHERE kind = ? AND block <= ? ORDER BY block DESC`).all(kindId, f.before ? Math.floor(f.before / BLOCK) : Number.MAX_SAFE_INTEGER) as { block: number }[]
+    const inBlock = query('r.id BETWEEN ? AND ?')
+    rows = []
+    for (const { block } of blocks) {
+      const left = f.limit ? f.limit - rows.length : 0
+      rows.push(...(inBlock.all(...params, block * BLOCK, (block + 1) * BLOCK - 1, ...(f.limit ? [left] : [])) as Row[]))
+      if (f.limit && rows.length >= f.limit) break
+    }
+  }
+  const specs = new Map<string, DiceSpec>()
+  return rows.map((r) => {
+    let spec = specs.get(r.notation)
+    if (!spec) specs.set(r.notation, (spec = parseNotation(r.notation)))
+    const faces = Array.from(r.faces)
+    const { dice, kept, total } = readFaces(spec, faces)
+    return { id: r.id, day: r.day, kind: r.kind, purpose: r.purpose, notation: r.notation, faces, dice, kept, total, manual: r.manual === 1, command: r.command }
   })
 }

@@ -1,4 +1,6 @@
 import Database from 'better-sqlite3'
+import { parseNotation } from '../../shared/dice/notation'
+import { readFaces } from '../../shared/dice/roll'
 
 export type Db = Database.Database
 
@@ -19,11 +21,28 @@ export function openSqlite(
   opts: SqliteOptions & { readonly?: boolean; fileMustExist?: boolean } = {}
 ): Db {
   const binding = opts.nativeBinding ?? defaultBinding
-  return new Database(path, {
+  const db = new Database(path, {
     readonly: opts.readonly ?? false,
     fileMustExist: opts.fileMustExist ?? false,
     ...(binding ? { nativeBinding: binding } : {})
   })
+  registerRollFunctions(db)
+  return db
+}
+
+/**
+ * The roll log keeps each roll's faces as bytes (one a face read, in order) and its words by number
+ * (migration 0024, table `roll` and `roll_text`); the view `roll_log` shows it as it always read —
+ * faces, dice and kept as JSON arrays, the total — through these functions of the notation and the
+ * faces, which read them as the roll did (`readFaces`). Every connection the app opens has them.
+ */
+export function registerRollFunctions(db: Db): void {
+  const read = (notation: string, faces: Uint8Array) => readFaces(parseNotation(notation), faces)
+  const opts = { deterministic: true }
+  db.function('roll_faces', opts, (faces: unknown) => JSON.stringify(Array.from(faces as Uint8Array)))
+  db.function('roll_dice', opts, (notation: unknown, faces: unknown) => JSON.stringify(read(notation as string, faces as Uint8Array).dice))
+  db.function('roll_kept', opts, (notation: unknown, faces: unknown) => JSON.stringify(read(notation as string, faces as Uint8Array).kept))
+  db.function('roll_total', opts, (notation: unknown, faces: unknown) => read(notation as string, faces as Uint8Array).total)
 }
 
 const caches = new WeakMap<Db, Map<string, Database.Statement>>()
