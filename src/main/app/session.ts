@@ -18,6 +18,8 @@ import { appPaths, realPath, type AppPaths } from './paths'
 import { RecentList } from './recent'
 
 export const BACKUP_INTERVAL_MS = 15 * 60 * 1000
+/** How long after the last change the open campaign's WAL is checkpointed: its changes written into the file and synced to disk. */
+export const CHECKPOINT_IDLE_MS = 1000
 
 /** What every change to a campaign open read-only is refused with. */
 export function readOnlyError(): CommandError {
@@ -73,6 +75,14 @@ export class AppSession {
   /** Time of the last backup of the open campaign (or of opening it), and whether it changed since. */
   private lastBackupAt = 0
   private dirty = false
+  /** The checkpoint due a moment after the last change (CHECKPOINT_IDLE_MS). */
+  private checkpointTimer: NodeJS.Timeout | null = null
+  /**
+   * The automatic backup under way, if any: it runs beside the commands (SQLite's backup copies a
+   * hundred pages a step between them, and takes in what the same connection writes meanwhile), so a
+   * command never waits for one. Closing, restoring and the next backup wait for it.
+   */
+  private backingUp: Promise<void> | null = null
 
   constructor(opts: SessionOptions) {
     this.paths = appPaths(opts.home)
@@ -210,7 +220,9 @@ export class AppSession {
     const c = this.campaign
     if (!c) return
     this.campaign = null
+    this.cancelCheckpoint()
     try {
+      await this.backupDone()
       if (this.dirty) await this.backup(c, 'close')
     } finally {
       c.close()
@@ -218,30 +230,75 @@ export class AppSession {
   }
 
   private async backup(c: CampaignFile, kind: 'auto' | 'close' | 'manual', name: string | null = null): Promise<Backup> {
-    const b = await takeBackup(c.db, c.path, kind, this.now(), name)
-    this.lastBackupAt = this.now().getTime()
+    // What is written from now on may miss the copy: it counts as a change since this backup.
+    const now = this.now()
+    this.lastBackupAt = now.getTime()
     this.dirty = false
-    rotateBackups(c.path, this.now())
+    const b = await takeBackup(c.db, c.path, kind, now, name)
+    rotateBackups(c.path, now)
     return b
   }
 
-  /** A manual backup, with the GM's name for it ("before the battle") if given. */
-  backupNow(name: string | null = null): Promise<Backup> {
-    return this.backup(this.requireWritable(), 'manual', name)
+  /** Whether an automatic backup is under way. */
+  get backupRunning(): boolean {
+    return this.backingUp !== null
   }
 
-  /** Called by the door after each write: notes the activity and takes a backup when one is due. */
+  /** Wait for the automatic backup under way, if any. */
+  async backupDone(): Promise<void> {
+    while (this.backingUp) await this.backingUp
+  }
+
+  /** A manual backup, with the GM's name for it ("before the battle") if given. */
+  async backupNow(name: string | null = null): Promise<Backup> {
+    const c = this.requireWritable()
+    await this.backupDone()
+    return this.backup(c, 'manual', name)
+  }
+
+  /**
+   * Called by the door after each write: notes the activity, schedules the checkpoint, and starts an
+   * automatic backup when one is due — beside the commands, so this write's answer does not wait for it.
+   */
   async afterWrite(): Promise<void> {
     const c = this.campaign
     if (!c) return
     this.dirty = true
-    if (this.now().getTime() - this.lastBackupAt >= this.backupIntervalMs) {
-      try {
-        await this.backup(c, 'auto')
-      } catch (e) {
-        this.log('Automatic backup failed', e)
-      }
+    this.scheduleCheckpoint(c)
+    if (!this.backingUp && this.now().getTime() - this.lastBackupAt >= this.backupIntervalMs) {
+      const run = this.backup(c, 'auto').then(
+        () => undefined,
+        (e: unknown) => {
+          this.dirty = true
+          this.log('Automatic backup failed', e)
+        }
+      )
+      this.backingUp = run.finally(() => {
+        this.backingUp = null
+      })
     }
+    // Commands that follow each other without a pause (a script, a test) would never let the backup's
+    // steps run: each write lets one step (a hundred pages) go first.
+    if (this.backingUp) await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+
+  private scheduleCheckpoint(c: CampaignFile): void {
+    this.cancelCheckpoint()
+    this.checkpointTimer = setTimeout(() => {
+      this.checkpointTimer = null
+      if (this.campaign !== c) return
+      try {
+        c.checkpoint()
+      } catch (e) {
+        this.log('Checkpoint failed', e)
+      }
+    }, CHECKPOINT_IDLE_MS)
+    this.checkpointTimer.unref()
+  }
+
+  private cancelCheckpoint(): void {
+    if (this.checkpointTimer) clearTimeout(this.checkpointTimer)
+    this.checkpointTimer = null
   }
 
   backups(): Backup[] {
@@ -260,8 +317,10 @@ export class AppSession {
     if (this.campaign?.readOnly) throw readOnlyError()
     const source = backupFile(path, id)
     checkBackup(source)
+    await this.backupDone()
     if (this.campaign) {
       const c = this.campaign
+      this.cancelCheckpoint()
       await takeBackup(c.db, c.path, 'pre-restore', this.now())
       this.campaign = null
       c.close()
