@@ -19,7 +19,9 @@ export default defineConfig({
           // The HTTP host on its own (browser mode, tests): never imports electron.
           serve: resolve(__dirname, 'src/main/serve.ts'),
           // The odds simulator's worker thread (src/main/highseas/odds.ts starts out/main/odds-worker.js).
-          'odds-worker': resolve(__dirname, 'src/main/highseas/odds-worker.ts')
+          'odds-worker': resolve(__dirname, 'src/main/highseas/odds-worker.ts'),
+          // The quick check of a big campaign file (src/main/campaign/check.ts starts out/main/check-worker.js).
+          'check-worker': resolve(__dirname, 'src/main/campaign/check-worker.ts')
         }
       }
     }

@@ -44,6 +44,8 @@ export interface SessionOptions {
   nativeBinding?: string
   /** Minimum time between automatic backups while there is activity. */
   backupIntervalMs?: number
+  /** Campaign files of this many bytes or more are checked in a worker once open (default BACKGROUND_CHECK_BYTES, 8 MB). */
+  backgroundCheckFrom?: number
   /** Campaign files outside the campaigns folder that the HTTP host may open (named on its command line). */
   allowedFiles?: string[]
   /** The sample campaigns by id: each one's file name in the campaigns folder and the script that makes it. */
@@ -67,6 +69,7 @@ export class AppSession {
   readonly log: (message: string, error?: unknown) => void
   private readonly nativeBinding: string | undefined
   private readonly backupIntervalMs: number
+  private readonly backgroundCheckFrom: number | undefined
   private readonly samples: Partial<Record<SampleId, SampleScript>>
   private listeners = new Set<(e: DoorEvent) => void>()
 
@@ -92,6 +95,7 @@ export class AppSession {
     this.now = opts.now ?? (() => new Date())
     this.nativeBinding = opts.nativeBinding
     this.backupIntervalMs = opts.backupIntervalMs ?? BACKUP_INTERVAL_MS
+    this.backgroundCheckFrom = opts.backgroundCheckFrom
     this.allowedFiles = new Set((opts.allowedFiles ?? []).map((p) => realPath(p)))
     this.samples = { ...(opts.sample ? { [DEFAULT_SAMPLE]: opts.sample } : {}), ...opts.samples }
     this.log = opts.log ?? ((m, e) => console.error(m, e ?? ''))
@@ -137,12 +141,47 @@ export class AppSession {
     }
   }
 
+  private openOptions() {
+    return { now: this.now, nativeBinding: this.nativeBinding, ...(this.backgroundCheckFrom !== undefined ? { backgroundCheckFrom: this.backgroundCheckFrom } : {}) }
+  }
+
   private opened(file: CampaignFile): void {
     this.campaign = file
     this.recovery = null
     this.lastBackupAt = this.now().getTime()
     this.dirty = false
     if (!file.readOnly) this.recent.touch(file.path, file.info().name, this.now())
+    // A big file is checked beside the first reads (issue 22): found damaged, it is closed as it is
+    // (no write reached it: writes wait for the verdict) and offered for recovery.
+    void file.verdict?.then((problem) => {
+      if (!problem || this.campaign !== file) return
+      this.log(`Campaign file is damaged: ${file.path}: ${problem}`)
+      this.campaign = null
+      this.cancelCheckpoint()
+      try {
+        file.close()
+      } catch (e) {
+        this.log('Closing the damaged campaign file failed', e)
+      }
+      this.recovery = { path: file.path, problem }
+      this.emit({ type: 'status' })
+    })
+  }
+
+  /**
+   * Wait for the open campaign's check when it runs beside the first reads (a big file, issue 22):
+   * the door runs no change before it. Refused when the check found the file damaged.
+   */
+  async whenChecked(): Promise<void> {
+    const verdict = this.campaign?.verdict
+    if (!verdict) return
+    if (await verdict) {
+      throw new CommandError(
+        'rule',
+        'The check of this campaign file found it damaged, so it was closed before anything was changed. Restore it from one of its backups.',
+        { damaged: true }
+      )
+    }
   }
 
   /** The open campaign, for a command that changes it: refused when it is open read-only. */
@@ -168,14 +207,14 @@ export class AppSession {
       try {
         await this.open(path)
       } catch (e) {
-        this.campaign = await CampaignFile.open(path, { now: this.now, nativeBinding: this.nativeBinding, readOnly: true })
+        this.campaign = await CampaignFile.open(path, { ...this.openOptions(), readOnly: true })
         throw e
       }
       return
     }
     let file: CampaignFile
     try {
-      file = await CampaignFile.open(path, { now: this.now, nativeBinding: this.nativeBinding, readOnly })
+      file = await CampaignFile.open(path, { ...this.openOptions(), readOnly })
     } catch (e) {
       if (e instanceof DamagedCampaignError) {
         await this.close()

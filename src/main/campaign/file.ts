@@ -6,7 +6,8 @@ import type { Backup, CampaignInfo, FileCheck, Setting } from '../../shared/comm
 import { CommandError } from '../../shared/errors'
 import { takeBackup } from './backups'
 import { LATEST_SCHEMA, MIGRATIONS } from './migrations'
-import { integrityProblem, openSqlite, stmt, type Db, type SqliteOptions } from './sqlite'
+import { BACKGROUND_CHECK_BYTES, checkInWorker } from './check'
+import { integrityProblem, nativeBindingOf, openSqlite, stmt, type Db, type SqliteOptions } from './sqlite'
 import { installUndoCapture } from './undo'
 import { acquireLock } from './lock'
 
@@ -27,6 +28,8 @@ export interface OpenOptions extends SqliteOptions {
   now: () => Date
   /** Open for reading only, without the writer's lock (the file is open in another Quarterdeck). */
   readOnly?: boolean
+  /** Files of this many bytes or more are checked in a worker once open (default BACKGROUND_CHECK_BYTES). */
+  backgroundCheckFrom?: number
 }
 
 /** The smallest a real SQLite file can be (one page of the smallest size). Anything shorter was cut off. */
@@ -52,8 +55,15 @@ export class CampaignFile {
     /** Gives back the writer's lock (a no-op for a read-only file). */
     private readonly unlock: () => void,
     /** Opened for reading only: every change is refused. */
-    readonly readOnly = false
+    readonly readOnly = false,
+    /** The quick check running in a worker (a big file, issue 22); null when the file was checked before it opened. */
+    private readonly check: BackgroundCheck | null = null
   ) {}
+
+  /** What the quick check running in a worker found (null: sound); null when the file was checked before it opened. */
+  get verdict(): Promise<string | null> | null {
+    return this.check?.verdict ?? null
+  }
 
   info(): CampaignInfo {
     const row = stmt(this.db, `SELECT name, setting, created_at AS createdAt FROM campaign WHERE id = 1`).get() as
@@ -85,6 +95,8 @@ export class CampaignFile {
 
   close(): void {
     if (!this.db.open) return
+    // A check still running holds a reader that the closing checkpoint would wait for.
+    this.check?.stop()
     try {
       if (!this.readOnly) this.db.pragma('wal_checkpoint(TRUNCATE)')
     } finally {
@@ -163,13 +175,20 @@ export class CampaignFile {
       throw e
     }
     try {
-      let problem: string | null
-      try {
-        problem = integrityProblem(db, 'quick')
-      } catch (e) {
-        problem = (e as Error).message
+      // A big file opens at once and is checked in a worker beside the first reads (issue 22); a
+      // small one, or one about to be migrated, is checked first.
+      const background = st.size >= (opts.backgroundCheckFrom ?? BACKGROUND_CHECK_BYTES)
+      const checkNow = () => {
+        let problem: string | null
+        try {
+          problem = integrityProblem(db, 'quick')
+        } catch (e) {
+          problem = (e as Error).message
+        }
+        if (problem) throw new DamagedCampaignError(path, problem)
       }
-      if (problem) throw new DamagedCampaignError(path, problem)
+      if (!background) checkNow()
+      const checkLater = () => (background ? checkBeside(db, path, opts) : null)
 
       const applied = appliedMigrations(db)
       // Every campaign file records at least its first schema step (create applies it in the same
@@ -194,21 +213,62 @@ export class CampaignFile {
           throw new CommandError('rule', `${basename(path)} needs updating to this version of Quarterdeck, which cannot be done read-only; open it where it is open now, or once it is closed there.`)
         }
         db.pragma('query_only = ON')
-        return new CampaignFile(db, path, [], unlock, true)
+        return new CampaignFile(db, path, [], unlock, true, checkLater())
       }
       configure(db)
       const backups: Backup[] = []
       if (applied.length < known.length) {
+        if (background) checkNow()
         backups.push(await takeBackup(db, path, 'pre-migration', opts.now()))
         migrate(db, opts.now().toISOString())
+        installUndoCapture(db)
+        return new CampaignFile(db, path, backups, unlock)
       }
       installUndoCapture(db)
-      return new CampaignFile(db, path, backups, unlock)
+      return new CampaignFile(db, path, backups, unlock, false, checkLater())
     } catch (e) {
       db.close()
       unlock()
+      // A big file not checked yet: SQLite finding it damaged while opening it is the check failing.
+      if (isDamage(e)) throw new DamagedCampaignError(path, (e as Error).message)
       throw e
     }
+  }
+}
+
+/** SQLite's errors for a file that is damaged or not a database. */
+function isDamage(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')
+}
+
+interface BackgroundCheck {
+  verdict: Promise<string | null>
+  stop: () => void
+}
+
+/**
+ * The quick check of an open file in a worker; if the worker cannot run it, on the file's own connection
+ * once the current command is done (slower, but the file is still checked). Null once the file is closed.
+ */
+function checkBeside(db: Db, path: string, opts: OpenOptions): BackgroundCheck {
+  const binding = nativeBindingOf(opts)
+  const onOwnConnection = () =>
+    new Promise<string | null>((resolve) =>
+      setImmediate(() => {
+        if (!db.open) return resolve(null)
+        try {
+          resolve(integrityProblem(db, 'quick'))
+        } catch (e) {
+          resolve((e as Error).message)
+        }
+      })
+    )
+  try {
+    const { verdict, stop } = checkInWorker({ path, ...(binding ? { nativeBinding: binding } : {}) })
+    return { verdict: verdict.catch(onOwnConnection), stop }
+  } catch {
+    return { verdict: onOwnConnection(), stop: () => {} }
   }
 }
 

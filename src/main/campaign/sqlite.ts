@@ -16,6 +16,11 @@ export function setDefaultNativeBinding(path: string | undefined): void {
   defaultBinding = path
 }
 
+/** The native binding a connection made with `opts` uses (undefined: the Node build). */
+export function nativeBindingOf(opts: SqliteOptions = {}): string | undefined {
+  return opts.nativeBinding ?? defaultBinding
+}
+
 export function openSqlite(
   path: string,
   opts: SqliteOptions & { readonly?: boolean; fileMustExist?: boolean } = {}
