@@ -8,6 +8,10 @@
  * `settleDice` writes them). The same seed gives the same file every time.
  */
 import Database from 'better-sqlite3'
+import { createHash } from 'node:crypto'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { AppSession } from '../src/main/app/session'
 import { insertRoll } from '../src/main/campaign-core/dice'
 import { DiceBox } from '../src/shared/dice/roll'
@@ -127,4 +131,44 @@ export async function buildTenYear(home: string, path: string, opts: TenYearOpti
   raw.pragma('wal_checkpoint(TRUNCATE)')
   raw.close()
   return { ledgerTx, rolls, journal, buildMs: performance.now() - start }
+}
+
+/** What the built file depends on: change any of these and the cached file is built again. */
+const SOURCES = ['bench/ten-year.ts', 'src/main/campaign/migrations.ts', 'src/main/campaign-core/dice.ts', 'src/shared/dice/roll.ts', 'src/shared/dice/rng.ts']
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const CACHE = join(ROOT, 'node_modules', '.cache', 'quarterdeck-bench')
+
+/**
+ * A copy of the ten-year campaign at `dest`: built once (about a minute) into node_modules/.cache and
+ * copied from there afterwards, until this generator, the schema or the roll log's code changes.
+ */
+export async function copyTenYear(dest: string, opts: TenYearOptions = {}): Promise<TenYear & { cached: boolean }> {
+  const hash = createHash('sha256')
+  for (const f of SOURCES) hash.update(readFileSync(join(ROOT, f)))
+  hash.update(JSON.stringify(opts))
+  const key = hash.digest('hex').slice(0, 16)
+  const file = join(CACHE, `ten-year-${key}.quarterdeck`)
+  const info = join(CACHE, `ten-year-${key}.json`)
+  let cached = true
+  if (!existsSync(file) || !existsSync(info)) {
+    cached = false
+    mkdirSync(CACHE, { recursive: true })
+    const home = mkdtempSync(join(CACHE, 'build-'))
+    try {
+      const path = join(home, 'ten-years.quarterdeck')
+      const built = await buildTenYear(home, path, opts)
+      renameSync(path, file)
+      writeJson(info, built)
+    } finally {
+      rmSync(home, { recursive: true, force: true })
+    }
+  }
+  copyFileSync(file, dest)
+  return { ...(JSON.parse(readFileSync(info, 'utf8')) as TenYear), cached }
+}
+
+function writeJson(path: string, value: unknown): void {
+  const tmp = `${path}.tmp`
+  writeFileSync(tmp, JSON.stringify(value))
+  renameSync(tmp, path)
 }

@@ -89,18 +89,25 @@ function readMeta(file: string): BackupMeta {
   }
 }
 
-export function listBackups(campaignPath: string): Backup[] {
+/** The backups by their names alone (kind and time), newest first: what rotation needs, without opening each file. */
+function backupNames(campaignPath: string): { id: string; kind: BackupKind; takenAt: string }[] {
   const dir = backupsDir(campaignPath)
   if (!existsSync(dir)) return []
-  const out: Backup[] = []
+  const out: { id: string; kind: BackupKind; takenAt: string }[] = []
   for (const name of readdirSync(dir)) {
     const p = parseName(name)
-    if (!p) continue
-    const file = join(dir, name)
-    const meta = p.kind === 'damaged' ? NO_META : readMeta(file)
-    out.push({ id: name, kind: p.kind, takenAt: p.takenAt, bytes: statSync(file).size, ...meta })
+    if (p) out.push({ id: name, ...p })
   }
   return out.sort((a, b) => (a.takenAt === b.takenAt ? b.id.localeCompare(a.id) : b.takenAt.localeCompare(a.takenAt)))
+}
+
+export function listBackups(campaignPath: string): Backup[] {
+  const dir = backupsDir(campaignPath)
+  return backupNames(campaignPath).map((b) => {
+    const file = join(dir, b.id)
+    const meta = b.kind === 'damaged' ? NO_META : readMeta(file)
+    return { ...b, bytes: statSync(file).size, ...meta }
+  })
 }
 
 function freshPath(campaignPath: string, kind: BackupKind, now: Date): string {
@@ -147,7 +154,8 @@ export function rotateBackups(campaignPath: string, now: Date): string[] {
   if (existsSync(dir)) {
     for (const f of readdirSync(dir)) if (PARTIAL.test(f)) rmSync(join(dir, f), { force: true })
   }
-  const auto = listBackups(campaignPath).filter((b) => ROTATED.has(b.kind))
+  // By name alone: opening every backup to read what it holds would keep the thread ~10 ms a backup.
+  const auto = backupNames(campaignPath).filter((b) => ROTATED.has(b.kind))
   const keep = new Set(auto.slice(0, KEEP_LAST).map((b) => b.id))
   const cutoff = now.getTime() - KEEP_DAILY_DAYS * 86_400_000
   const days = new Set<string>()
@@ -169,7 +177,7 @@ export function rotateBackups(campaignPath: string, now: Date): string[] {
 
 /** Resolve a backup id to its file, refusing anything that is not one of this campaign's backups. */
 export function backupFile(campaignPath: string, id: string): string {
-  if (!parseName(id) || !listBackups(campaignPath).some((b) => b.id === id)) {
+  if (!parseName(id) || !backupNames(campaignPath).some((b) => b.id === id)) {
     throw new CommandError('not_found', `There is no backup "${id}" for ${basename(campaignPath)}.`, { field: 'id' })
   }
   return join(backupsDir(campaignPath), id)
