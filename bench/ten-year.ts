@@ -4,7 +4,7 @@
  * rows, clock-log and reminder rows, and a journal of one entry per ledger transaction (a real
  * ten-year campaign wrote every one of them through a command). The campaign is created the normal
  * way (migrations, campaign record), then filled with prepared statements in big transactions on a
- * raw connection, in the shapes the commands write (the rolls through a DiceBox and `insertRoll`, as
+ * raw connection, in the shapes the commands write (the rolls through a DiceBox and `insertRolls`, as
  * `settleDice` writes them). The same seed gives the same file every time.
  */
 import Database from 'better-sqlite3'
@@ -13,7 +13,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameS
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { AppSession } from '../src/main/app/session'
-import { insertRoll } from '../src/main/campaign-core/dice'
+import { insertRolls } from '../src/main/campaign-core/dice'
 import { DiceBox } from '../src/shared/dice/roll'
 import { Rng, seedState } from '../src/shared/dice/rng'
 
@@ -115,12 +115,14 @@ export async function buildTenYear(home: string, path: string, opts: TenYearOpti
     ] as const
     // Rolled as the app rolls them (3k2, tens exploding), from a seeded generator; one in 17 typed by hand.
     const rng = new Rng(seedState(2026))
-    let box = new DiceBox(rng)
-    for (let i = 0; i < rolls; i++) {
-      if (i % 1000 === 0) box = new DiceBox(rng)
-      const [kind, purpose, command] = kinds[i % 3]!
-      const r = box.roll('3k2', purpose)
-      insertRoll(raw, Math.floor((i * DAYS) / rolls), kind, { ...r, manual: i % 17 === 0 }, command)
+    for (let from = 0; from < rolls; from += 1000) {
+      const box = new DiceBox(rng)
+      const batch: Parameters<typeof insertRolls>[1][number][] = []
+      for (let i = from; i < Math.min(rolls, from + 1000); i++) {
+        const [kind, purpose, command] = kinds[i % 3]!
+        batch.push({ day: Math.floor((i * DAYS) / rolls), kind, roll: { ...box.roll('3k2', purpose), manual: i % 17 === 0 }, command })
+      }
+      insertRolls(raw, batch)
     }
     const log = raw.prepare(`INSERT INTO clock_log (day, step, effects) VALUES (?, ?, ?)`)
     for (let day = 1; day <= DAYS; day++) if (day % 7 === 0) log.run(day, 'recruiting', JSON.stringify([`Hired ${int(3, 12)} sailors`]))

@@ -8,7 +8,7 @@ import { boxDice } from '../../shared/highseas/dice'
 import { runSeed } from '../../shared/battle/odds'
 import { stmt, type Db } from '../campaign/sqlite'
 import { currentDay } from '../campaign-core/clock-state'
-import { insertRoll } from '../campaign-core/dice'
+import { insertRolls } from '../campaign-core/dice'
 import { type BattleRow, plural, requireRow, RULESET_NAMES, theBattle } from './rows'
 
 /**
@@ -368,7 +368,7 @@ export function resolveNextStep(db: Db, def: SteppedDef, battleId: number, typed
     stmt(db, `INSERT INTO battle_step (battle_id, step, orders, dice, report) VALUES (?, ?, ?, ?, ?)`).run(b.row.id, n, JSON.stringify(orders), dice, JSON.stringify(report))
   }
   const rollLabel = def.rollLabel ? def.rollLabel(step) : step.label
-  box.records.forEach((r, i) => insertRoll(db, box.days[i] ?? 0, 'battle', { ...r, purpose: `${b.row.name}, ${rollLabel}: ${r.purpose}` }, command))
+  insertRolls(db, box.records.map((r, i) => ({ day: box.days[i] ?? 0, kind: 'battle', roll: { ...r, purpose: `${b.row.name}, ${rollLabel}: ${r.purpose}` }, command })))
   return { report, state, step: next, outcome, name: b.row.name, label: step.label, byAi }
 }
 

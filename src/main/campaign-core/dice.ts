@@ -41,29 +41,35 @@ export function settleDice(db: Db, box: DiceBox, command: string): void {
   // The generator moves only by a roll: a command that rolled nothing leaves its state as it was.
   if (box.records.length > 0) stmt(db, `UPDATE rng SET state = ? WHERE id = 1`).run(JSON.stringify(box.rngState()))
   const kind = command.split('.')[0] ?? command
-  box.records.forEach((r, i) => insertRoll(db, box.days[i] ?? 0, kind, r, command))
+  insertRolls(db, box.records.map((r, i) => ({ day: box.days[i] ?? 0, kind, roll: r, command })))
 }
 
-/** The number of a word of the roll log (migration 0024), adding it the first time. */
-function textId(db: Db, text: string): number {
+/** The number of a word of the roll log (migration 0024), adding it the first time; `known` keeps those of one write. */
+function textId(db: Db, text: string, known?: Map<string, number>): number {
+  const kept = known?.get(text)
+  if (kept !== undefined) return kept
   const row = stmt(db, `SELECT id FROM roll_text WHERE text = ?`).get(text) as { id: number } | undefined
-  return row ? row.id : Number(stmt(db, `INSERT INTO roll_text (text) VALUES (?)`).run(text).lastInsertRowid)
+  const id = row ? row.id : Number(stmt(db, `INSERT INTO roll_text (text) VALUES (?)`).run(text).lastInsertRowid)
+  known?.set(text, id)
+  return id
 }
 
 /**
- * Write one roll to the roll log: `kind` is the log's filter (the command's area, or 'battle'). The
- * log keeps the faces (its dice, the dice kept and the total are read back from them by the notation).
+ * Write rolls to the roll log, in order: `kind` is the log's filter (the command's area, or 'battle').
+ * The log keeps the faces (its dice, the dice kept and the total are read back from them by the
+ * notation) and each word by its number, looked up once for all these rolls.
  */
+export function insertRolls(db: Db, rolls: readonly { day: number; kind: string; roll: RollRecord; command: string }[]): void {
+  const known = new Map<string, number>()
+  const insert = stmt(db, `INSERT INTO roll (day, kind, purpose, notation, command, faces, manual) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+  for (const { day, kind, roll: r, command } of rolls) {
+    insert.run(day, textId(db, kind, known), textId(db, r.purpose, known), textId(db, r.notation, known), textId(db, command, known), Buffer.from(r.faces), r.manual ? 1 : 0)
+  }
+}
+
+/** Write one roll to the roll log (see `insertRolls`). */
 export function insertRoll(db: Db, day: number, kind: string, r: RollRecord, command: string): void {
-  stmt(db, `INSERT INTO roll (day, kind, purpose, notation, command, faces, manual) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
-    day,
-    textId(db, kind),
-    textId(db, r.purpose),
-    textId(db, r.notation),
-    textId(db, command),
-    Buffer.from(r.faces),
-    r.manual ? 1 : 0
-  )
+  insertRolls(db, [{ day, kind, roll: r, command }])
 }
 
 export interface RollLogFilter {

@@ -289,6 +289,9 @@ function configure(db: Db): void {
   // on every commit, about 4 ms on a shared disk: most of a command's time.
   db.pragma('synchronous = NORMAL')
   db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`)
+  // The undo capture's TEMP table and triggers, statement journals and sorts in memory, not in a
+  // temporary file (this build's default): every write command touches them.
+  db.pragma('temp_store = MEMORY')
   db.pragma('busy_timeout = 5000')
 }
 

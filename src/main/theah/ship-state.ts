@@ -257,6 +257,40 @@ export function ctxOf(db: Db, shipId: number, quotes?: Map<string, ShipQuote>): 
   return { row, c: companyOf(db, shipId), design, quote, officers: officersOf(db, shipId) }
 }
 
+/**
+ * `ctxOf` of every ship `where` selects (SQL on \`ship s\`), in id order, read in three queries instead of
+ * three a ship: for a clock step that visits a fleet and, visiting a ship, changes only her own rows —
+ * what it reads here of a ship is what `ctxOf` would read when the step comes to her.
+ */
+export function ctxsWhere(db: Db, where: string, quotes?: Map<string, ShipQuote>): Ctx[] {
+  const rows = stmt(db, `SELECT s.* FROM ship s WHERE ${where} ORDER BY s.id`).all() as ShipRow[]
+  if (rows.length === 0) return []
+  const companies = new Map((stmt(db, `SELECT c.* FROM ship_company c JOIN ship s ON s.id = c.ship_id WHERE ${where}`).all() as CompanyRow[]).map((c) => [c.ship_id, c]))
+  const officers = new Map<number, OfficerRow[]>()
+  const officerRows = stmt(
+    db,
+    `SELECT so.*, p.owner_id, o.name, p.kind, p.traits, p.knacks FROM ship_officer so
+     JOIN person p ON p.id = so.person_id JOIN owner o ON o.id = p.owner_id JOIN ship s ON s.id = so.ship_id
+     WHERE ${where} ORDER BY so.id`
+  ).all() as OfficerRow[]
+  for (const o of officerRows) {
+    const list = officers.get(o.ship_id)
+    if (list) list.push(o)
+    else officers.set(o.ship_id, [o])
+  }
+  return rows.map((row) => {
+    const design = JSON.parse(row.design) as ShipDesign
+    let quote = quotes?.get(row.design)
+    if (!quote) {
+      quote = quoteFor(db, design)
+      quotes?.set(row.design, quote)
+    }
+    const c = companies.get(row.id)
+    if (c) storedCompanies.add(c)
+    return { row, c: c ?? defaultCompany(row.id), design, quote, officers: officers.get(row.id) ?? [] }
+  })
+}
+
 export function payerOf(kind: ShipKind): CrewPayer {
   return kind === 'naval' ? 'government' : kind === 'merchant' ? 'owners' : 'booty'
 }
