@@ -20,8 +20,9 @@ export default defineConfig({
           serve: resolve(__dirname, 'src/main/serve.ts'),
           // The odds simulator's worker thread (src/main/highseas/odds.ts starts out/main/odds-worker.js).
           'odds-worker': resolve(__dirname, 'src/main/highseas/odds-worker.ts'),
-          // The quick check of a big campaign file (src/main/campaign/check.ts starts out/main/check-worker.js).
-          'check-worker': resolve(__dirname, 'src/main/campaign/check-worker.ts')
+          // Work on campaign files off the main thread: a big file's quick check, a backup's last
+          // steps (src/main/campaign/file-work.ts starts out/main/file-worker.js).
+          'file-worker': resolve(__dirname, 'src/main/campaign/file-worker.ts')
         }
       }
     }

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import type { AppStatus, Backup, Setting } from '../../shared/commands/schemas'
 import { DEFAULT_SAMPLE, SAMPLE_CAMPAIGNS, type SampleId } from '../../shared/commands/samples'
 import type { DoorEvent } from '../../shared/bridge'
@@ -14,6 +15,7 @@ import {
   takeBackup
 } from '../campaign/backups'
 import { CampaignFile, DamagedCampaignError } from '../campaign/file'
+import { WORKER_FILE_BYTES } from '../campaign/file-work'
 import { appPaths, realPath, type AppPaths } from './paths'
 import { RecentList } from './recent'
 
@@ -44,8 +46,11 @@ export interface SessionOptions {
   nativeBinding?: string
   /** Minimum time between automatic backups while there is activity. */
   backupIntervalMs?: number
-  /** Campaign files of this many bytes or more are checked in a worker once open (default BACKGROUND_CHECK_BYTES, 8 MB). */
-  backgroundCheckFrom?: number
+  /**
+   * Campaign files of this many bytes or more are checked in a worker thread once open, and backed up
+   * automatically by one (default WORKER_FILE_BYTES, 8 MB; smaller files are quick enough on this thread).
+   */
+  workerFrom?: number
   /** Campaign files outside the campaigns folder that the HTTP host may open (named on its command line). */
   allowedFiles?: string[]
   /** The sample campaigns by id: each one's file name in the campaigns folder and the script that makes it. */
@@ -69,7 +74,7 @@ export class AppSession {
   readonly log: (message: string, error?: unknown) => void
   private readonly nativeBinding: string | undefined
   private readonly backupIntervalMs: number
-  private readonly backgroundCheckFrom: number | undefined
+  private readonly workerFrom: number | undefined
   private readonly samples: Partial<Record<SampleId, SampleScript>>
   private listeners = new Set<(e: DoorEvent) => void>()
 
@@ -95,7 +100,7 @@ export class AppSession {
     this.now = opts.now ?? (() => new Date())
     this.nativeBinding = opts.nativeBinding
     this.backupIntervalMs = opts.backupIntervalMs ?? BACKUP_INTERVAL_MS
-    this.backgroundCheckFrom = opts.backgroundCheckFrom
+    this.workerFrom = opts.workerFrom
     this.allowedFiles = new Set((opts.allowedFiles ?? []).map((p) => realPath(p)))
     this.samples = { ...(opts.sample ? { [DEFAULT_SAMPLE]: opts.sample } : {}), ...opts.samples }
     this.log = opts.log ?? ((m, e) => console.error(m, e ?? ''))
@@ -142,7 +147,7 @@ export class AppSession {
   }
 
   private openOptions() {
-    return { now: this.now, nativeBinding: this.nativeBinding, ...(this.backgroundCheckFrom !== undefined ? { backgroundCheckFrom: this.backgroundCheckFrom } : {}) }
+    return { now: this.now, nativeBinding: this.nativeBinding, ...(this.workerFrom !== undefined ? { workerFrom: this.workerFrom } : {}) }
   }
 
   private opened(file: CampaignFile): void {
@@ -273,8 +278,12 @@ export class AppSession {
     const now = this.now()
     this.lastBackupAt = now.getTime()
     this.dirty = false
-    const b = await takeBackup(c.db, c.path, kind, now, name)
-    rotateBackups(c.path, now)
+    const auto = kind === 'auto'
+    const b = await takeBackup(c.db, c.path, kind, now, name, auto && statSync(c.path).size >= (this.workerFrom ?? WORKER_FILE_BYTES))
+    // Beside the commands, old backups are deleted without holding the thread (the next backup, closing and restoring wait for it).
+    const removing: Promise<void>[] = []
+    rotateBackups(c.path, now, auto ? (file) => void removing.push(rm(file, { force: true })) : undefined)
+    await Promise.all(removing)
     return b
   }
 

@@ -6,7 +6,7 @@ import type { Backup, CampaignInfo, FileCheck, Setting } from '../../shared/comm
 import { CommandError } from '../../shared/errors'
 import { takeBackup } from './backups'
 import { LATEST_SCHEMA, MIGRATIONS } from './migrations'
-import { BACKGROUND_CHECK_BYTES, checkInWorker } from './check'
+import { WORKER_FILE_BYTES, checkInWorker } from './file-work'
 import { integrityProblem, nativeBindingOf, openSqlite, stmt, type Db, type SqliteOptions } from './sqlite'
 import { installUndoCapture } from './undo'
 import { acquireLock } from './lock'
@@ -28,8 +28,8 @@ export interface OpenOptions extends SqliteOptions {
   now: () => Date
   /** Open for reading only, without the writer's lock (the file is open in another Quarterdeck). */
   readOnly?: boolean
-  /** Files of this many bytes or more are checked in a worker once open (default BACKGROUND_CHECK_BYTES). */
-  backgroundCheckFrom?: number
+  /** Files of this many bytes or more are checked in a worker once open (default WORKER_FILE_BYTES, 8 MB). */
+  workerFrom?: number
 }
 
 /** The smallest a real SQLite file can be (one page of the smallest size). Anything shorter was cut off. */
@@ -177,7 +177,7 @@ export class CampaignFile {
     try {
       // A big file opens at once and is checked in a worker beside the first reads (issue 22); a
       // small one, or one about to be migrated, is checked first.
-      const background = st.size >= (opts.backgroundCheckFrom ?? BACKGROUND_CHECK_BYTES)
+      const background = st.size >= (opts.workerFrom ?? WORKER_FILE_BYTES)
       const checkNow = () => {
         let problem: string | null
         try {

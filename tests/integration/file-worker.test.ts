@@ -1,15 +1,18 @@
 /**
  * Issue 22: a big campaign file opens at once and is checked (SQLite's quick check) in a worker thread
  * beside the first reads; writes wait for the verdict; a file found damaged is closed as it is and
- * offered for recovery, nothing written to it. (The threshold is 8 MB; these tests set it to 0 so a
+ * offered for recovery, nothing written to it. Its automatic backups are taken by the worker too, on a
+ * connection of its own, while the commands go on. (The threshold is 8 MB; these tests set it to 0 so a
  * small file takes the same path.)
  */
 import Database from 'better-sqlite3'
-import { readFileSync, writeFileSync } from 'node:fs'
-import { afterEach, describe, expect, it } from 'vitest'
-import { BACKGROUND_CHECK_BYTES } from '../../src/main/campaign/check'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { backupsDir, listBackups } from '../../src/main/campaign/backups'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { WORKER_FILE_BYTES } from '../../src/main/campaign/file-work'
 import type { AppStatus } from '../../src/shared/commands'
-import { errorOf, makeSession, valueOf, type TestSession } from '../helpers'
+import { campaignRow, errorOf, makeClock, makeSession, MINUTE, valueOf, withRawDb, type TestSession } from '../helpers'
 
 let t: TestSession
 afterEach(async () => {
@@ -44,11 +47,11 @@ function garbleReminderPage(path: string): Buffer {
 describe('issue 22: the check of a big campaign file runs beside its first reads', () => {
   it('the threshold is 8 MB', () => {
     t = makeSession()
-    expect(BACKGROUND_CHECK_BYTES).toBe(8 * 1024 * 1024)
+    expect(WORKER_FILE_BYTES).toBe(8 * 1024 * 1024)
   })
 
   it('a sound file opens before its check answers; the check finds it sound and writes go ahead', async () => {
-    t = makeSession({ backgroundCheckFrom: 0 })
+    t = makeSession({ workerFrom: 0 })
     const path = await campaignWithReminders()
     await t.door.call('campaigns.open', { path })
     const verdict = t.session.campaign!.verdict
@@ -61,7 +64,7 @@ describe('issue 22: the check of a big campaign file runs beside its first reads
   })
 
   it('a damaged file opens, its first write is refused at the verdict, and the recovery screen offers its backups; the file is left as it was', async () => {
-    t = makeSession({ backgroundCheckFrom: 0 })
+    t = makeSession({ workerFrom: 0 })
     const path = await campaignWithReminders()
     const damaged = garbleReminderPage(path)
     const statuses: string[] = []
@@ -95,12 +98,46 @@ describe('issue 22: the check of a big campaign file runs beside its first reads
   })
 
   it('closing while the check runs stops it and closes at once', async () => {
-    t = makeSession({ backgroundCheckFrom: 0 })
+    t = makeSession({ workerFrom: 0 })
     const path = await campaignWithReminders()
     await t.door.call('campaigns.open', { path })
     await t.door.call('campaigns.close')
     expect((await t.door.call('app.status')).campaign).toBeNull()
     await t.door.call('campaigns.open', { path })
     expect(await t.session.campaign!.verdict).toBeNull()
+  })
+})
+
+describe('issue 22: a big campaign file is backed up automatically by the worker', () => {
+  it('the write the backup falls due on answers at once; the worker copies one snapshot while commands go on; the copy is whole, self-contained and named for its date', async () => {
+    const clock = makeClock('2026-03-01T09:00:00.000Z')
+    t = makeSession({ workerFrom: 0, now: clock.now })
+    const path = await campaignWithReminders()
+    await t.door.call('campaigns.open', { path })
+    await t.session.campaign!.verdict
+    const onThisThread = vi.spyOn(t.session.campaign!.db, 'backup')
+    clock.advance(15 * MINUTE)
+    await t.door.call('campaign.rename', { name: 'Due' })
+    expect(t.session.backupRunning).toBe(true)
+    await t.door.call('campaign.rename', { name: 'Meanwhile' })
+    expect((await t.door.call('campaign.info')).name).toBe('Meanwhile')
+    await t.session.backupDone()
+    expect(onThisThread).not.toHaveBeenCalled() // the worker took it
+    const [auto] = listBackups(path)
+    expect(auto).toMatchObject({ kind: 'auto', takenAt: '2026-03-01T09:15:00.000Z' })
+    expect(auto!.dateLabel).toBe((await t.door.call('clock.now')).label)
+    const file = join(backupsDir(path), auto!.id)
+    // One snapshot: the campaign as it was at one of the two writes, whole and sound, in rollback-journal mode.
+    withRawDb(file, (db) => {
+      expect(['Due', 'Meanwhile']).toContain(campaignRow(db)!.name)
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+      expect(db.pragma('journal_mode', { simple: true })).toBe('delete')
+      expect((db.prepare(`SELECT count(*) AS n FROM reminder`).get() as { n: number }).n).toBe(300)
+    })
+    expect(readdirSync(backupsDir(path)).filter((f) => /partial|-wal|-shm|-journal/.test(f))).toEqual([])
+    expect(existsSync(`${file}-wal`)).toBe(false)
+    await t.door.call('campaigns.close')
+    // The first closing (when the reminders were written), this backup, and this closing's.
+    expect(listBackups(path).map((b) => b.kind)).toEqual(['close', 'auto', 'close'])
   })
 })
