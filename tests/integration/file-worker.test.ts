@@ -97,12 +97,18 @@ describe('issue 22: the check of a big campaign file runs beside its first reads
     expect(status.recovery).toMatchObject({ path })
   })
 
-  it('closing while the check runs stops it and closes at once', async () => {
+  it('closing while the check runs waits for its verdict, then closes (a worker is never stopped half-way)', async () => {
     t = makeSession({ workerFrom: 0 })
     const path = await campaignWithReminders()
     await t.door.call('campaigns.open', { path })
+    const verdict = t.session.campaign!.verdict!
+    let answered = false
+    void verdict.then(() => (answered = true))
     await t.door.call('campaigns.close')
+    expect(answered).toBe(true)
     expect((await t.door.call('app.status')).campaign).toBeNull()
+    // The file was left whole (no WAL behind it) and opens again, checked again.
+    expect(existsSync(`${path}-wal`)).toBe(false)
     await t.door.call('campaigns.open', { path })
     expect(await t.session.campaign!.verdict).toBeNull()
   })

@@ -266,6 +266,8 @@ export class AppSession {
     this.campaign = null
     this.cancelCheckpoint()
     try {
+      // A big file's check still running holds a reader the closing checkpoint would wait for: it ends first.
+      await c.verdict
       await this.backupDone()
       if (this.dirty) await this.backup(c, 'close')
     } finally {
@@ -369,6 +371,7 @@ export class AppSession {
     if (this.campaign) {
       const c = this.campaign
       this.cancelCheckpoint()
+      await c.verdict
       await takeBackup(c.db, c.path, 'pre-restore', this.now())
       this.campaign = null
       c.close()

@@ -148,7 +148,7 @@ export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind,
   if (offThread) {
     const binding = nativeBindingOf()
     try {
-      meta = await inWorker<BackupMeta>({ task: 'backup', path: campaignPath, partial, label, ...(binding ? { nativeBinding: binding } : {}) }).result
+      meta = await inWorker<BackupMeta>({ task: 'backup', path: campaignPath, partial, label, ...(binding ? { nativeBinding: binding } : {}) })
     } catch (e) {
       if (!(e instanceof WorkerUnavailable)) throw e
     }

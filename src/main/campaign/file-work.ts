@@ -50,17 +50,18 @@ function startWorker(data: FileWorkerData): Worker {
 export class WorkerUnavailable extends Error {}
 
 /**
- * Run `data`'s task in a worker. `result` resolves with its answer, rejects with the task's own error,
- * or with WorkerUnavailable when the worker could not run it (or was stopped); `stop` ends the worker.
+ * Run `data`'s task in a worker. Resolves with its answer, rejects with the task's own error, or with
+ * WorkerUnavailable when the worker could not run it. A worker is never stopped half-way (`terminate`
+ * during SQLite's work or while the worker loads can leave the process hanging): it runs to its answer.
  */
-export function inWorker<T>(data: FileWorkerData): { result: Promise<T>; stop: () => void } {
+export function inWorker<T>(data: FileWorkerData): Promise<T> {
   let worker: Worker
   try {
     worker = startWorker(data)
   } catch (e) {
-    return { result: Promise.reject(new WorkerUnavailable((e as Error).message)), stop: () => {} }
+    return Promise.reject(new WorkerUnavailable((e as Error).message))
   }
-  const result = new Promise<T>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     let answered = false
     worker.once('message', (m: FileWorkerMessage) => {
       answered = true
@@ -74,11 +75,9 @@ export function inWorker<T>(data: FileWorkerData): { result: Promise<T>; stop: (
       if (!answered) reject(new WorkerUnavailable(`the file worker stopped (exit code ${code}) before it answered`))
     })
   })
-  return { result, stop: () => void worker.terminate() }
 }
 
 /** The quick check of a campaign file in a worker: the problem found (null: sound). */
-export function checkInWorker(data: { path: string; nativeBinding?: string }): { verdict: Promise<string | null>; stop: () => void } {
-  const { result, stop } = inWorker<string | null>({ task: 'check', ...data })
-  return { verdict: result, stop }
+export function checkInWorker(data: { path: string; nativeBinding?: string }): Promise<string | null> {
+  return inWorker<string | null>({ task: 'check', ...data })
 }

@@ -56,14 +56,12 @@ export class CampaignFile {
     private readonly unlock: () => void,
     /** Opened for reading only: every change is refused. */
     readonly readOnly = false,
-    /** The quick check running in a worker (a big file, issue 22); null when the file was checked before it opened. */
-    private readonly check: BackgroundCheck | null = null
+    /**
+     * What the quick check running in a worker finds (a big file, issue 22; null: sound). Null when the
+     * file was checked before it opened. Whoever closes the file waits for it first (`session.close`).
+     */
+    readonly verdict: Promise<string | null> | null = null
   ) {}
-
-  /** What the quick check running in a worker found (null: sound); null when the file was checked before it opened. */
-  get verdict(): Promise<string | null> | null {
-    return this.check?.verdict ?? null
-  }
 
   info(): CampaignInfo {
     const row = stmt(this.db, `SELECT name, setting, created_at AS createdAt FROM campaign WHERE id = 1`).get() as
@@ -95,8 +93,6 @@ export class CampaignFile {
 
   close(): void {
     if (!this.db.open) return
-    // A check still running holds a reader that the closing checkpoint would wait for.
-    this.check?.stop()
     try {
       if (!this.readOnly) this.db.pragma('wal_checkpoint(TRUNCATE)')
     } finally {
@@ -242,34 +238,25 @@ function isDamage(e: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')
 }
 
-interface BackgroundCheck {
-  verdict: Promise<string | null>
-  stop: () => void
-}
-
 /**
  * The quick check of an open file in a worker; if the worker cannot run it, on the file's own connection
  * once the current command is done (slower, but the file is still checked). Null once the file is closed.
  */
-function checkBeside(db: Db, path: string, opts: OpenOptions): BackgroundCheck {
+function checkBeside(db: Db, path: string, opts: OpenOptions): Promise<string | null> {
   const binding = nativeBindingOf(opts)
-  const onOwnConnection = () =>
-    new Promise<string | null>((resolve) =>
-      setImmediate(() => {
-        if (!db.open) return resolve(null)
-        try {
-          resolve(integrityProblem(db, 'quick'))
-        } catch (e) {
-          resolve((e as Error).message)
-        }
-      })
-    )
-  try {
-    const { verdict, stop } = checkInWorker({ path, ...(binding ? { nativeBinding: binding } : {}) })
-    return { verdict: verdict.catch(onOwnConnection), stop }
-  } catch {
-    return { verdict: onOwnConnection(), stop: () => {} }
-  }
+  return checkInWorker({ path, ...(binding ? { nativeBinding: binding } : {}) }).catch(
+    () =>
+      new Promise<string | null>((resolve) =>
+        setImmediate(() => {
+          if (!db.open) return resolve(null)
+          try {
+            resolve(integrityProblem(db, 'quick'))
+          } catch (e) {
+            resolve((e as Error).message)
+          }
+        })
+      )
+  )
 }
 
 /**

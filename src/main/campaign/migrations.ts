@@ -831,9 +831,12 @@ export const MIGRATIONS: readonly Migration[] = [
           r.manual, c.text AS command
         FROM roll r JOIN roll_text k ON k.id = r.kind JOIN roll_text p ON p.id = r.purpose
         JOIN roll_text n ON n.id = r.notation JOIN roll_text c ON c.id = r.command;
-      -- A balance is the running one now (0021): the owner's index by account and amount, which summed
-      -- it, goes; the owner's lines by transaction (ledger_line_owner_tx) serve history pages and charts.
+      -- A balance is the running one now (0021): the owner's two indexes (by account, which summed it, and
+      -- by transaction) become one by transaction that also holds the account and the amount — what a
+      -- history page walks, what a chart sums, and what the running balances' triggers look up.
       DROP INDEX ledger_line_owner;
+      DROP INDEX ledger_line_owner_tx;
+      CREATE INDEX ledger_line_by_owner ON ledger_line(owner_id, tx_id, account, amount);
     `
   }
 ]
