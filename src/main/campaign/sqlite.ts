@@ -62,6 +62,45 @@ export function stmt(db: Db, sql: string): Database.Statement {
 }
 
 /**
+ * Rows as objects, read fast: the statement in raw mode (arrays) and each row made an object by a
+ * function compiled once for its columns. better-sqlite3 builds each row object property by property,
+ * about twice as slow for a wide row (a ship's company has 21 columns); the objects are the same
+ * (the same keys in the same order, the last of two alike winning). For the hot reads.
+ */
+interface RawReader {
+  st: Database.Statement
+  make: (row: unknown[]) => Record<string, unknown>
+}
+const rawCaches = new WeakMap<Db, Map<string, RawReader>>()
+
+function rawReader(db: Db, sql: string): RawReader {
+  let cache = rawCaches.get(db)
+  if (!cache) rawCaches.set(db, (cache = new Map()))
+  let r = cache.get(sql)
+  if (!r) {
+    const st = db.prepare(sql).raw(true)
+    const names = st.columns().map((c) => c.name)
+    // The column names go in quoted by JSON.stringify.
+    const make = new Function('r', `return {${names.map((n, i) => `${JSON.stringify(n)}: r[${i}]`).join(', ')}}`) as RawReader['make']
+    cache.set(sql, (r = { st, make }))
+  }
+  return r
+}
+
+/** `stmt(db, sql).all(...params)`, faster (see RawReader). */
+export function allRows<T>(db: Db, sql: string, ...params: unknown[]): T[] {
+  const r = rawReader(db, sql)
+  return (r.st.all(...params) as unknown[][]).map(r.make) as T[]
+}
+
+/** `stmt(db, sql).get(...params)`, faster (see RawReader). */
+export function oneRow<T>(db: Db, sql: string, ...params: unknown[]): T | undefined {
+  const r = rawReader(db, sql)
+  const row = r.st.get(...params) as unknown[] | undefined
+  return row === undefined ? undefined : (r.make(row) as T)
+}
+
+/**
  * Runs SQLite's own check of the file. Returns null when the file is sound, else what is wrong.
  * 'quick' (what opening a campaign runs) reads every page and checks the b-trees, records and
  * constraints but not that each index matches its table; 'full' (on demand) checks that too and
