@@ -19,7 +19,10 @@ export default defineConfig({
           // The HTTP host on its own (browser mode, tests): never imports electron.
           serve: resolve(__dirname, 'src/main/serve.ts'),
           // The odds simulator's worker thread (src/main/highseas/odds.ts starts out/main/odds-worker.js).
-          'odds-worker': resolve(__dirname, 'src/main/highseas/odds-worker.ts')
+          'odds-worker': resolve(__dirname, 'src/main/highseas/odds-worker.ts'),
+          // Work on campaign files off the main thread: a big file's quick check, a backup's last
+          // steps (src/main/campaign/file-work.ts starts out/main/file-worker.js).
+          'file-worker': resolve(__dirname, 'src/main/campaign/file-worker.ts')
         }
       }
     }

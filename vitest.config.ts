@@ -7,6 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    benchmark: { include: ['bench/**/*.bench.ts'] }
+    // `npm run bench` (scripts/bench.mjs): every bench, then one table of issue 22's figures.
+    benchmark: { include: ['bench/**/*.bench.ts'], reporters: ['default', './bench/table-reporter.ts'] }
   }
 })

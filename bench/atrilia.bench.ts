@@ -8,6 +8,7 @@
  *    where the time goes.
  */
 import { bench, describe } from 'vitest'
+import { QUICK, record } from './results'
 import { seedState } from '../src/shared/dice/rng'
 import { fastDice } from '../src/shared/highseas/dice'
 import { runSeed } from '../src/shared/battle/odds'
@@ -24,6 +25,10 @@ let mid = start
   while (!mid.outcome && mid.turn < 6) mid = resolveStep(setup, mid, aiOrders(setup, mid), dice, { trace: false }).state
 }
 let i = 0
+let runs = 0
+let ms = 0
+/** False while vitest warms up. */
+let measuring = false
 const stepDice = fastDice(seedState(3))
 
 describe('Atrilian hex battle odds (seed 002, "The first battle of al-Zabdiyat")', () => {
@@ -31,9 +36,22 @@ describe('Atrilian hex battle odds (seed 002, "The first battle of al-Zabdiyat")
   bench(
     'odds run: the preset from the start, AI both sides, to the end (hz = odds runs per second)',
     () => {
+      const t = performance.now()
       playOut(setup, start, runSeed(1, i++))
+      if (measuring) {
+        runs++
+        ms += performance.now() - t
+      }
     },
-    { time: 3000 }
+    {
+      time: QUICK ? 1000 : 3000,
+      setup: (_task, mode) => {
+        measuring = mode === 'run'
+      },
+      teardown: (_task, mode) => {
+        if (mode === 'run') record({ id: 'sim.atrilia', measured: runs / (ms / 1000), note: `${runs} battles in ${(ms / 1000).toFixed(1)} s` })
+      }
+    }
   )
   bench('one AI step: orders and resolution from turn 6', () => {
     resolveStep(setup, mid, aiOrders(setup, mid, { verify: false }), stepDice, { trace: false })

@@ -7,6 +7,7 @@
  *  - "one AI step": the AI's orders and one resolved step from a mid-battle state (turn 4).
  */
 import { bench, describe } from 'vitest'
+import { QUICK, record } from './results'
 import { seedState } from '../src/shared/dice/rng'
 import { fastDice } from '../src/shared/highseas/dice'
 import { runSeed } from '../src/shared/battle/odds'
@@ -23,15 +24,32 @@ let mid = start
   while (!mid.outcome && mid.turn < 4) mid = resolveStep(setup, mid, aiOrders(setup, mid), dice).state
 }
 let i = 0
+let runs = 0
+let ms = 0
+/** False while vitest warms up. */
+let measuring = false
 const stepDice = fastDice(seedState(3))
 
 describe('Broadsides & Boarding Parties duel odds (seed 001, "A frigate overhauls a merchantman")', () => {
   bench(
     'odds run: the preset from the start, AI both ships, to the end (hz = battles simulated per second)',
     () => {
+      const t = performance.now()
       playOut(setup, start, runSeed(1, i++))
+      if (measuring) {
+        runs++
+        ms += performance.now() - t
+      }
     },
-    { time: 3000 }
+    {
+      time: QUICK ? 1000 : 3000,
+      setup: (_task, mode) => {
+        measuring = mode === 'run'
+      },
+      teardown: (_task, mode) => {
+        if (mode === 'run') record({ id: 'sim.broadsides', measured: runs / (ms / 1000), note: `${runs} battles in ${(ms / 1000).toFixed(1)} s` })
+      }
+    }
   )
   bench('one AI step: orders and resolution from turn 4', () => {
     resolveStep(setup, mid, aiOrders(setup, mid), stepDice)

@@ -2,8 +2,8 @@
  * The synthetic ten-year campaign of the benches (issue 22), written straight into a campaign file:
  * 200 characters, ~200,000 ledger transactions (2 lines each) over 3,650 days, ~1,000,000 roll-log
  * rows, a clock-log row a week, 2,000 reminders and a journal of one entry per ledger transaction (a real
- * ten-year campaign wrote every one of them through a command). The same data, in the same order from the
- * same seeded generator, as bench/core.bench.ts builds (which has it inline); the browser bench
+ * ten-year campaign wrote every one of them through a command), of the same sizes as bench/ten-year.ts
+ * builds through the door for the Node benches; the browser bench
  * (scripts/bench-browser.ts) lays it over the sample campaign, so every page has its ordinary content too,
  * and may add a fleet (`fleet` ships with owners, a company, a captain and a ship's history each).
  *
@@ -106,19 +106,22 @@ export function fillTenYears(path: string, opts: TenYearOptions = {}): TenYearSu
   })()
 
   raw.transaction(() => {
-    const roll = raw.prepare(
-      `INSERT INTO roll_log (day, kind, purpose, notation, faces, dice, kept, total, manual, command) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-    )
-    const kinds = [
-      ['dice', 'Free roll', 'dice.roll'],
-      ['people', 'Sailor: Brawn + Gunnery vs TN 15', 'people.roll'],
-      ['clock', 'Recruits this week', 'clock.advance']
-    ] as const
+    // The roll log as the app keeps it (migration 0025): each word once in roll_text, faces as bytes.
+    const word = raw.prepare(`INSERT INTO roll_text (text) VALUES (?) ON CONFLICT (text) DO UPDATE SET text = excluded.text RETURNING id`)
+    const roll = raw.prepare(`INSERT INTO roll (day, kind, purpose, notation, command, faces, manual) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+    const id = (text: string) => (word.get(text) as { id: number }).id
+    const notation = id('3k2')
+    const kinds = (
+      [
+        ['dice', 'Free roll', 'dice.roll'],
+        ['people', 'Sailor: Brawn + Gunnery vs TN 15', 'people.roll'],
+        ['clock', 'Recruits this week', 'clock.advance']
+      ] as const
+    ).map(([kind, purpose, command]) => [id(kind), id(purpose), id(command)] as const)
     for (let i = 0; i < rolls; i++) {
       const [kind, purpose, command] = kinds[i % 3]!
       const faces = [int(1, 10), int(1, 10), int(1, 10)]
-      const kept = [...faces].sort((a, b) => b - a).slice(0, 2)
-      roll.run(Math.floor((i * TEN_YEAR_DAYS) / rolls), kind, purpose, '3k2', JSON.stringify(faces), JSON.stringify(faces), JSON.stringify(kept), kept[0]! + kept[1]!, i % 17 === 0 ? 1 : 0, command)
+      roll.run(Math.floor((i * TEN_YEAR_DAYS) / rolls), kind, purpose, notation, command, Buffer.from(faces), i % 17 === 0 ? 1 : 0)
     }
     const log = raw.prepare(`INSERT INTO clock_log (day, step, effects) VALUES (?, ?, ?)`)
     for (let day = 1; day <= TEN_YEAR_DAYS; day++) if (day % 7 === 0) log.run(day, 'recruiting', JSON.stringify([`Hired ${int(3, 12)} sailors`]))

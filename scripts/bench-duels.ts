@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench-duels.ts [seconds]`: how many AI-vs-AI High Seas duels one core plays per
+ * `npx tsx scripts/bench-duels.ts [seconds] [--json]`: how many AI-vs-AI High Seas duels one core plays per
  * second, against "the RNG floor" — the time the same generator alone takes to draw the same number
  * of random faces. Prints `duels/s: N, rng floor: M draws/s, ratio: R` where R = (time of a duel) /
  * (time of drawing that duel's faces alone): 1 would mean the rules cost nothing beyond the dice.
@@ -116,8 +116,9 @@ export function measure(seconds = 3): { duelsPerSec: number; facesPerDuel: numbe
   return { duelsPerSec, facesPerDuel: faces, turnsPerDuel: turns, drawsPerSec, ratio }
 }
 
-function report(seconds: number): void {
+function report(seconds: number, json: boolean): void {
   const m = measure(seconds)
+  if (json) return void console.log(JSON.stringify(m))
   console.log(`(a duel: ${m.turnsPerDuel.toFixed(1)} turns, ${m.facesPerDuel.toFixed(0)} faces drawn)`)
   console.log(`duels/s: ${Math.round(m.duelsPerSec)}, rng floor: ${Math.round(m.drawsPerSec)} draws/s, ratio: ${m.ratio.toFixed(1)}`)
 }
@@ -131,7 +132,8 @@ function report(seconds: number): void {
 async function main(): Promise<void> {
   const args = process.argv.slice(2)
   const seconds = Number(args.find((a) => /^\d+(\.\d+)?$/.test(a)) ?? 3)
-  if (process.env.QD_BENCH_BUNDLED || args.includes('--tsx')) return report(seconds)
+  const json = args.includes('--json')
+  if (process.env.QD_BENCH_BUNDLED || args.includes('--tsx')) return report(seconds, json)
   const { build } = await import('esbuild')
   const { mkdtempSync, rmSync } = await import('node:fs')
   const { tmpdir } = await import('node:os')
@@ -141,7 +143,7 @@ async function main(): Promise<void> {
   try {
     const out = join(dir, 'bench-duels.mjs')
     await build({ entryPoints: [fileURLToPath(import.meta.url)], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, logLevel: 'warning', external: ['esbuild'] })
-    const r = spawnSync(process.execPath, [out, String(seconds)], { stdio: 'inherit', env: { ...process.env, QD_BENCH_BUNDLED: '1' } })
+    const r = spawnSync(process.execPath, [out, String(seconds), ...(json ? ['--json'] : [])], { stdio: 'inherit', env: { ...process.env, QD_BENCH_BUNDLED: '1' } })
     process.exitCode = r.status ?? 1
   } finally {
     rmSync(dir, { recursive: true, force: true })

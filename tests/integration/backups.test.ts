@@ -31,6 +31,11 @@ async function create(name = 'Backed Up'): Promise<string> {
   return (await t.door.call('campaigns.create', { name })).campaign!.path
 }
 const kinds = (path: string) => listBackups(path).map((b) => b.kind)
+/** A write, then the automatic backup it may have started (taken beside the commands, issue 22) finished. */
+async function rename(name: string): Promise<void> {
+  await t.door.call('campaign.rename', { name })
+  await t.session.backupDone()
+}
 const nameIn = (path: string, b: Backup) =>
   withRawDb(join(backupsDir(path), b.id), (db) => campaignRow(db)!.name)
 
@@ -43,16 +48,16 @@ describe('automatic backups', () => {
     const path = await create()
     for (let i = 1; i <= 5; i++) {
       clock.advance(2 * MINUTE) // 2, 4, … 10 minutes after opening
-      await t.door.call('campaign.rename', { name: `Name ${i}` })
+      await rename(`Name ${i}`)
     }
     expect(listBackups(path)).toEqual([])
 
     clock.advance(5 * MINUTE - 1) // 14:59.999 after opening
-    await t.door.call('campaign.rename', { name: 'Just Short' })
+    await rename('Just Short')
     expect(listBackups(path)).toEqual([])
 
     clock.advance(1) // exactly 15 minutes after opening
-    await t.door.call('campaign.rename', { name: 'On The Dot' })
+    await rename('On The Dot')
     const backups = listBackups(path)
     expect(backups.map((b) => b.kind)).toEqual(['auto'])
     expect(backups[0]!.takenAt).toBe('2026-03-01T09:15:00.000Z')
@@ -61,11 +66,31 @@ describe('automatic backups', () => {
 
     // The interval restarts from that backup.
     clock.advance(14 * MINUTE)
-    await t.door.call('campaign.rename', { name: 'Too Soon' })
+    await rename('Too Soon')
     expect(kinds(path)).toEqual(['auto'])
     clock.advance(1 * MINUTE)
-    await t.door.call('campaign.rename', { name: 'Next One' })
+    await rename('Next One')
     expect(kinds(path)).toEqual(['auto', 'auto'])
+  })
+
+  it('issue 22: the write a backup falls due on answers before the backup is taken; writes meanwhile are kept, and closing waits for it', async () => {
+    const path = await create()
+    clock.advance(15 * MINUTE)
+    await t.door.call('campaign.rename', { name: 'Due' })
+    // Answered: the backup is under way beside the commands, not yet in the folder.
+    expect(t.session.backupRunning).toBe(true)
+    expect(listBackups(path)).toEqual([])
+    // A command runs while it is taken, and the campaign is as it says.
+    await t.door.call('campaign.rename', { name: 'Meanwhile' })
+    expect((await t.door.call('campaign.info')).name).toBe('Meanwhile')
+    await t.door.call('campaigns.close') // waits for the backup, then backs up what changed since it began
+    expect(t.session.backupRunning).toBe(false)
+    const backups = listBackups(path)
+    expect(backups.map((b) => b.kind)).toEqual(['close', 'auto'])
+    expect(backups[1]!.takenAt).toBe('2026-03-01T09:15:00.000Z')
+    expect(['Due', 'Meanwhile']).toContain(nameIn(path, backups[1]!))
+    expect(nameIn(path, backups[0]!)).toBe('Meanwhile')
+    withRawDb(join(backupsDir(path), backups[1]!.id), (db) => expect(db.pragma('integrity_check', { simple: true })).toBe('ok'))
   })
 
   it('reads do not take backups, however much time passes', async () => {
@@ -85,7 +110,7 @@ describe('automatic backups', () => {
 
     await t.door.call('campaigns.open', { path })
     clock.advance(MINUTE)
-    await t.door.call('campaign.rename', { name: 'Changed' })
+    await rename('Changed')
     clock.advance(MINUTE)
     await t.door.call('campaigns.close')
     const backups = listBackups(path)
@@ -102,7 +127,7 @@ describe('automatic backups', () => {
   it('closing right after an automatic backup, with no write since, takes no second backup', async () => {
     const path = await create()
     clock.advance(20 * MINUTE)
-    await t.door.call('campaign.rename', { name: 'Backed' })
+    await rename('Backed')
     expect(kinds(path)).toEqual(['auto'])
     await t.door.call('campaigns.close')
     expect(kinds(path)).toEqual(['auto'])
@@ -110,14 +135,14 @@ describe('automatic backups', () => {
 
   it('switching to another campaign closes (and backs up) the changed one', async () => {
     const first = await create('First')
-    await t.door.call('campaign.rename', { name: 'First, Changed' })
+    await rename('First, Changed')
     await create('Second')
     expect(kinds(first)).toEqual(['close'])
   })
 
   it('an undo is a change too: closing afterwards takes a "close" backup', async () => {
     const path = await create()
-    await t.door.call('campaign.rename', { name: 'Renamed' })
+    await rename('Renamed')
     await t.door.call('campaigns.close') // close backup #1
     expect(kinds(path)).toEqual(['close'])
 
@@ -134,7 +159,7 @@ describe('automatic backups', () => {
 
   it('backups.create takes a manual backup that is listed and readable', async () => {
     const path = await create()
-    await t.door.call('campaign.rename', { name: 'By Hand' })
+    await rename('By Hand')
     const b = await t.door.call('backups.create')
     expect(b).toMatchObject({ kind: 'manual', takenAt: '2026-03-01T09:00:00.000Z' })
     expect(b.bytes).toBeGreaterThan(0)
@@ -145,13 +170,15 @@ describe('automatic backups', () => {
 
   it('an undo or redo long enough after the last backup takes an automatic one', async () => {
     const path = await create()
-    await t.door.call('campaign.rename', { name: 'Renamed' })
+    await rename('Renamed')
     clock.advance(15 * MINUTE)
     await t.door.call('history.undo')
+    await t.session.backupDone()
     expect(kinds(path)).toEqual(['auto'])
     expect(nameIn(path, listBackups(path)[0]!)).toBe('Backed Up')
     clock.advance(15 * MINUTE)
     await t.door.call('history.redo')
+    await t.session.backupDone()
     expect(kinds(path)).toEqual(['auto', 'auto'])
     expect(nameIn(path, listBackups(path)[0]!)).toBe('Renamed')
   })
@@ -160,7 +187,7 @@ describe('automatic backups', () => {
     const path = await create()
     const b = await t.door.call('backups.create')
     withRawDb(join(backupsDir(path), b.id), (db) => expect(db.pragma('journal_mode', { simple: true })).toBe('delete'))
-    await t.door.call('campaign.rename', { name: 'Changed' })
+    await rename('Changed')
     await t.door.call('backups.restore', { id: b.id })
     expect(readdirSync(backupsDir(path)).every((f) => f.endsWith('.quarterdeck'))).toBe(true)
     expect(readdirSync(backupsDir(path))).toHaveLength(2) // the manual one and the pre-restore one
@@ -188,10 +215,10 @@ describe('rotation', () => {
     const path = await create()
     for (let i = 1; i <= 24; i++) {
       clock.advance(15 * MINUTE)
-      await t.door.call('campaign.rename', { name: `Watch ${i}` })
+      await rename(`Watch ${i}`)
     }
     clock.advance(MINUTE)
-    await t.door.call('campaign.rename', { name: 'Last Watch' })
+    await rename('Last Watch')
     await t.door.call('campaigns.close')
 
     const backups = listBackups(path)
@@ -221,7 +248,7 @@ describe('rotation', () => {
     // One write every 6 hours for 10 days: 40 automatic backups, 00:00, 06:00, 12:00 and 18:00.
     for (let i = 1; i <= 40; i++) {
       clock.advance(6 * HOUR)
-      await t.door.call('campaign.rename', { name: `Day ${Math.ceil(i / 4)} watch ${((i - 1) % 4) + 1}` })
+      await rename(`Day ${Math.ceil(i / 4)} watch ${((i - 1) % 4) + 1}`)
     }
     expect(clock.now().toISOString()).toBe('2026-03-10T18:00:00.000Z')
 
@@ -263,7 +290,7 @@ describe('rotation', () => {
     writeFileSync(join(backupsDir(path), '2026-01-01T00-00-00-000Z--auto.txt'), 'not a backup either')
     for (let i = 0; i < 12; i++) {
       clock.advance(15 * MINUTE)
-      await t.door.call('campaign.rename', { name: `N${i}` })
+      await rename(`N${i}`)
     }
     expect(kinds(path).filter((k) => k === 'auto')).toHaveLength(10)
     expect(existsSync(join(backupsDir(path), 'notes.txt'))).toBe(true)

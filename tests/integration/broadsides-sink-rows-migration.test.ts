@@ -4,6 +4,7 @@
  * A campaign whose board table was edited before keeps its edit with the seed's 5, and a duel begun
  * before keeps sinking at 5 and replays to the state it stored.
  */
+import type Database from 'better-sqlite3'
 import { describe, expect, it, vi } from 'vitest'
 
 vi.mock('../../src/main/campaign/migrations', async (importOriginal) => {
@@ -20,17 +21,29 @@ const { stopBefore, restore } = migrationSessions((s) => (t = s))
 
 describe('seed 001 Ship Combat: sinkRows added (migration 0024_broadsides_sink_rows)', () => {
   it('seed 001 Ship Combat: an edited sea board table and a duel begun before take the seed’s 5; the duel replays to its stored state', async () => {
-    stopBefore('0024_broadsides_sink_rows')
-    const path = (await t.door.call('campaigns.create', { name: 'Duels before' })).campaign!.path
+    // A duel of 12 steps, played on today's schema (the code that plays it writes today's roll log)…
+    const played = (await t.door.call('campaigns.create', { name: 'Duels now' })).campaign!.path
     const { battleId } = (await t.door.call('battles.start', { ruleset: 'broadsides', preset: 'frigates', seed: 3 })) as { battleId: number }
     for (let i = 0; i < 12; i++) await t.door.call('battles.resolveStep', { battleId })
     await t.door.call('campaigns.close')
-    // As an older Quarterdeck stored them: no sinkRows in the edited table, nor in the duel's snapshot.
+    const rows = withRawDb(played, (db) => ({
+      battle: db.prepare(`SELECT * FROM battle WHERE id = ?`).get(battleId) as Record<string, unknown>,
+      steps: db.prepare(`SELECT * FROM battle_step WHERE battle_id = ? ORDER BY step`).all(battleId) as Record<string, unknown>[]
+    }))
+    // …then laid into a campaign made before the migration, as an older Quarterdeck stored them: no sinkRows
+    // in the edited table, nor in the duel's snapshot.
+    stopBefore('0024_broadsides_sink_rows')
+    const path = (await t.door.call('campaigns.create', { name: 'Duels before' })).campaign!.path
+    await t.door.call('campaigns.close')
     const { sinkRows: _drop, ...oldBoard } = { ...BROADSIDES_BOARD, turns: 12 }
+    const insert = (db: Database.Database, table: string, row: Record<string, unknown>) =>
+      db.prepare(`INSERT INTO ${table} (${Object.keys(row).join(', ')}) VALUES (${Object.keys(row).map(() => '?').join(', ')})`).run(...Object.values(row))
     withRawDb(
       path,
       (db) => {
         db.prepare(`INSERT INTO rule_table (name, value, edited_day) VALUES ('broadsidesBoard', ?, 0)`).run(JSON.stringify(oldBoard))
+        insert(db, 'battle', rows.battle)
+        for (const step of rows.steps) insert(db, 'battle_step', step)
         db.prepare(`UPDATE battle SET setup = json_remove(setup, '$.rules.board.sinkRows') WHERE id = ?`).run(battleId)
       },
       false

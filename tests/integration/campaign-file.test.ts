@@ -2,8 +2,9 @@ import Database from 'better-sqlite3'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { listBackups } from '../../src/main/campaign/backups'
+import { WAL_AUTOCHECKPOINT_PAGES } from '../../src/main/campaign/file'
 import { LATEST_SCHEMA, MIGRATIONS } from '../../src/main/campaign/migrations'
 import type { AppStatus, Backup } from '../../src/shared/commands'
 import {
@@ -45,7 +46,7 @@ function snapshot(path: string): { bytes: Buffer; companions: string[] } {
 }
 
 describe('creating a campaign', () => {
-  it('makes a WAL-mode file with foreign keys on and synchronous FULL on the open connection', async () => {
+  it('makes a WAL-mode file with foreign keys on and synchronous NORMAL on the open connection (issue 22: the session checkpoints a moment after a change)', async () => {
     const status = await t.door.call('campaigns.create', { name: 'Sea Dogs' })
     const path = join(t.campaignsDir, 'Sea-Dogs.quarterdeck')
     expect(status.campaign).toEqual({ path, fileName: 'Sea-Dogs.quarterdeck', name: 'Sea Dogs', setting: 'theah', readOnly: false })
@@ -55,7 +56,8 @@ describe('creating a campaign', () => {
     const db = t.session.campaign!.db
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
-    expect(db.pragma('synchronous', { simple: true })).toBe(2)
+    expect(db.pragma('synchronous', { simple: true })).toBe(1)
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_AUTOCHECKPOINT_PAGES)
 
     // WAL mode is a property of the file: a separate connection sees it too.
     withRawDb(path, (raw) => expect(raw.pragma('journal_mode', { simple: true })).toBe('wal'))
@@ -67,7 +69,20 @@ describe('creating a campaign', () => {
     const db = t.session.campaign!.db
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
-    expect(db.pragma('synchronous', { simple: true })).toBe(2)
+    expect(db.pragma('synchronous', { simple: true })).toBe(1)
+  })
+
+  it('issue 22: a moment after the last change the WAL is checkpointed into the file (synced to disk); not before, and not after a read', async () => {
+    await t.door.call('campaigns.create', { name: 'Checkpointed' })
+    const file = t.session.campaign!
+    const checkpoint = vi.spyOn(file, 'checkpoint')
+    await t.door.call('campaign.info')
+    await t.door.call('campaign.rename', { name: 'Checkpointed Twice' })
+    expect(checkpoint).not.toHaveBeenCalled()
+    await expect.poll(() => checkpoint.mock.calls.length, { timeout: 10_000, interval: 100 }).toBe(1)
+    // Every frame of the WAL is in the file now: a checkpoint finds nothing more to copy.
+    const [state] = file.db.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[]
+    expect(state!.checkpointed).toBe(state!.log)
   })
 
   it('campaign.info reports name, setting, schema version and creation time', async () => {

@@ -6,6 +6,7 @@
  * are every row once, and the total counts the same rows as the whole list.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { insertRolls } from '../../src/main/campaign-core/dice'
 import { makeClock, makeSession, openSeededCampaign, type TestSession } from '../helpers'
 
 let t: TestSession
@@ -82,6 +83,32 @@ describe('dice.log pages the roll log, dice.count counts it', () => {
     expect(await call('dice.count', { kind: 'dice', search: 'no such roll' })).toEqual({ total: 0 })
     const second = await call('dice.log', { search: 'Gunnery', limit: 3, offset: 3 })
     expect(second.map((r) => r.purpose)).toEqual(gunnery.slice(3, 6).map((r) => r.purpose))
+  })
+
+  it('a kind spread over many blocks of the log pages and counts as its whole list', async () => {
+    // 3,000 rolls (three blocks of 1,024): every third one of the kind 'people', the rest free rolls.
+    const db = t.session.campaign!.db
+    const faces = (i: number) => [1 + (i % 10), 1 + ((i * 7) % 10)]
+    db.transaction(() =>
+      insertRolls(
+        db,
+        Array.from({ length: 3000 }, (_, i) => ({
+          day: i,
+          kind: i % 3 === 0 ? 'people' : 'dice',
+          command: 'people.roll',
+          roll: { purpose: `Roll ${i}`, notation: '2d10', faces: faces(i), dice: faces(i), kept: faces(i), total: faces(i)[0]! + faces(i)[1]!, manual: false, breakdown: [] }
+        }))
+      )
+    )()
+    const whole = await call('dice.log', { kind: 'people', limit: 1000 })
+    expect(whole).toHaveLength(1000)
+    expect((await call('dice.count', { kind: 'people' })).total).toBe(1000)
+    const pages = await allPages(70, (offset, limit) => call('dice.log', { kind: 'people', limit, offset }))
+    expect(pages.flat().map((r) => r.purpose)).toEqual(whole.map((r) => r.purpose))
+    expect(whole.every((r) => r.kind === 'people')).toBe(true)
+    const deep = await call('dice.log', { kind: 'people', limit: 5, offset: 990 })
+    expect(deep.map((r) => r.purpose)).toEqual(whole.slice(990, 995).map((r) => r.purpose))
+    expect(deep.map((r) => r.total)).toEqual(deep.map((r) => r.faces[0]! + r.faces[1]!))
   })
 
   it('refuses a negative offset at its field', async () => {

@@ -39,8 +39,8 @@ describe('undo of what a command adds to the logs', () => {
     const seq = (db.prepare(`SELECT MAX(seq) AS n FROM journal`).get() as { n: number }).n
     const steps = db.prepare(`SELECT id, sql FROM undo_step WHERE seq = ? ORDER BY id`).all(seq) as { id: number; sql: string }[]
     const ranges = steps.filter((s) => s.id < 0)
-    expect(ranges.map((s) => s.sql)).toEqual(expect.arrayContaining([expect.stringMatching(/^DELETE FROM "voyage_event" WHERE rowid > \d+$/), expect.stringMatching(/^DELETE FROM "roll_log" WHERE rowid > \d+$/)]))
-    expect(steps.filter((s) => /^DELETE FROM "(voyage_event|roll_log)" WHERE rowid=/.test(s.sql))).toEqual([])
+    expect(ranges.map((s) => s.sql)).toEqual(expect.arrayContaining([expect.stringMatching(/^DELETE FROM "voyage_event" WHERE rowid > \d+$/), expect.stringMatching(/^DELETE FROM "roll" WHERE rowid > \d+$/)]))
+    expect(steps.filter((s) => /^DELETE FROM "(voyage_event|roll)" WHERE rowid=/.test(s.sql))).toEqual([])
 
     await call('history.undo')
     expect(dumpCampaign(db)).toEqual(before)

@@ -117,13 +117,13 @@ export function repairStatus(db: Db, shipId: number): { repairing: boolean; port
 
 const refusal = (e: unknown) => (e instanceof CommandError && e.code === 'rule' ? e.message : null)
 
-/** The clock's daily repair of crippled Atrilian ships (order 215). */
-export function atrilianRepairs(db: Db, day: number, effect: (t: string) => void): void {
+/** The clock's daily repair of crippled Atrilian ships (order 215). False when no crippled ship is afloat. */
+export function atrilianRepairs(db: Db, day: number, effect: (t: string) => void): boolean {
   const rows = stmt(
     db,
     `SELECT s.id, s.name FROM atrilian_ship a JOIN ship s ON s.id = a.ship_id WHERE a.needs_repair = 1 AND s.status IN ('port', 'sea') ORDER BY s.id`
   ).all() as { id: number; name: string }[]
-  if (rows.length === 0) return
+  if (rows.length === 0) return false
   const allowDebt = allowDebtOf(db)
   const currency = currencyOf(db)
   for (const { id, name } of rows) {
@@ -165,5 +165,17 @@ export function atrilianRepairs(db: Db, day: number, effect: (t: string) => void
     addShipEvent(db, id, day, text)
     effect(`The ${name}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`)
   }
+  return true
 }
-registerPeriodicStep({ id: 'atrilian-repairs', title: 'Repairs of crippled Atrilian ships', every: 'day', order: 215, run: ({ db, day, effect }) => atrilianRepairs(db, day, effect) })
+registerPeriodicStep({
+  id: 'atrilian-repairs',
+  title: 'Repairs of crippled Atrilian ships',
+  every: 'day',
+  order: 215,
+  run: ({ db, day, effect, memo }) => {
+    // A ship is crippled only by a battle's write-back, a command: with none crippled on a clock run's
+    // first day, none is on its others (a voyage's sixty days ask once).
+    if (memo?.get('atrilian-repairs') === 'none') return
+    if (!atrilianRepairs(db, day, effect)) memo?.set('atrilian-repairs', 'none')
+  }
+})

@@ -11,6 +11,7 @@ import { requirePort } from '../campaign-core/ports'
 import { getRule } from '../campaign-core/rules'
 import { orderOwners, planCharges, recordOrder } from '../theah/shipyard'
 import type { Yard } from '../theah/yard'
+import { campaignSetting } from '../campaign-core/setting'
 
 /**
  * The Atrilian shipyard (Naval Rules §2; issue 18): an Atrilia campaign builds from the catalogue. The
@@ -31,8 +32,7 @@ import type { Yard } from '../theah/yard'
 export type Setting = 'theah' | 'atrilia'
 
 export function settingOf(db: Db): Setting {
-  const row = stmt(db, `SELECT setting FROM campaign WHERE id = 1`).get() as { setting: string } | undefined
-  return row?.setting === 'atrilia' ? 'atrilia' : 'theah'
+  return campaignSetting(db) === 'atrilia' ? 'atrilia' : 'theah'
 }
 
 /** Whether the design is an Atrilian one (a catalogue type) rather than a Théah hull. */

@@ -8,6 +8,7 @@ import { boxDice } from '../../shared/highseas/dice'
 import { runSeed } from '../../shared/battle/odds'
 import { stmt, type Db } from '../campaign/sqlite'
 import { currentDay } from '../campaign-core/clock-state'
+import { insertRolls } from '../campaign-core/dice'
 import { type BattleRow, plural, requireRow, RULESET_NAMES, theBattle } from './rows'
 
 /**
@@ -366,11 +367,8 @@ export function resolveNextStep(db: Db, def: SteppedDef, battleId: number, typed
     const n = countSteps(db, def, b.row.id) + 1
     stmt(db, `INSERT INTO battle_step (battle_id, step, orders, dice, report) VALUES (?, ?, ?, ?, ?)`).run(b.row.id, n, JSON.stringify(orders), dice, JSON.stringify(report))
   }
-  const log = stmt(db, `INSERT INTO roll_log (day, kind, purpose, notation, faces, dice, kept, total, manual, command) VALUES (?, 'battle', ?, ?, ?, ?, ?, ?, ?, ?)`)
   const rollLabel = def.rollLabel ? def.rollLabel(step) : step.label
-  box.records.forEach((r, i) => {
-    log.run(box.days[i] ?? 0, `${b.row.name}, ${rollLabel}: ${r.purpose}`, r.notation, JSON.stringify(r.faces), JSON.stringify(r.dice), JSON.stringify(r.kept), r.total, r.manual ? 1 : 0, command)
-  })
+  insertRolls(db, box.records.map((r, i) => ({ day: box.days[i] ?? 0, kind: 'battle', roll: { ...r, purpose: `${b.row.name}, ${rollLabel}: ${r.purpose}` }, command })))
   return { report, state, step: next, outcome, name: b.row.name, label: step.label, byAi }
 }
 

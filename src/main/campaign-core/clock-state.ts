@@ -2,6 +2,7 @@ import { calendarTableOf, dateLabel, dateOf, type Calendar } from '../../shared/
 import type { ClockNow } from '../../shared/commands/core'
 import { deferWrite, memoOf, stmt, type Db } from '../campaign/sqlite'
 import { getRule } from './rules'
+import { campaignSetting } from './setting'
 
 export function currentDay(db: Db): number {
   const memo = memoOf(db)
@@ -29,8 +30,7 @@ export function setCurrentDay(db: Db, day: number): void {
  * campaign the Atrilian one, so every date an Atrilia campaign shows is written with its own names.
  */
 export function calendarOf(db: Db): Calendar {
-  const row = stmt(db, `SELECT setting FROM campaign WHERE id = 1`).get() as { setting: string } | undefined
-  return getRule(db, calendarTableOf(row?.setting))
+  return getRule(db, calendarTableOf(campaignSetting(db)))
 }
 
 export function clockAt(db: Db, day: number): ClockNow {

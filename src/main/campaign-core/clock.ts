@@ -33,6 +33,8 @@ export interface StepContext {
    * keeps cannot change while the run lasts. Absent when a step is run on its own.
    */
   memo?: Map<string, unknown>
+  /** The last day the clock run may reach (when it is known): what a step reads ahead for need go no further. */
+  until?: number
 }
 
 export interface PeriodicStep {
@@ -75,11 +77,13 @@ export interface ClockRun {
   quotes: Map<string, ShipQuote>
   runs: StepRun[]
   memo: Map<string, unknown>
+  /** The last day this run may reach, when known (a voyage sails at most the days asked). */
+  until?: number
 }
 
-export function clockRun(db: Db, quotes: Map<string, ShipQuote> = new Map()): ClockRun {
+export function clockRun(db: Db, quotes: Map<string, ShipQuote> = new Map(), until?: number): ClockRun {
   const cal = calendarOf(db)
-  return { cal, label: (day) => dateLabel(cal, day), steps: periodicSteps(), quotes, runs: [], memo: new Map() }
+  return { cal, label: (day) => dateLabel(cal, day), steps: periodicSteps(), quotes, runs: [], memo: new Map(), ...(until !== undefined ? { until } : {}) }
 }
 
 /**
@@ -97,7 +101,7 @@ export function clockDay(db: Db, run: ClockRun, day: number, dice: () => DiceBox
     if (!isDue(step, week, month)) continue
     if (step.every !== 'day') periodic = true
     const effects: string[] = []
-    step.run({ db, day, date, dice, effect: (t) => effects.push(t), quotes: run.quotes, memo: run.memo })
+    step.run({ db, day, date, dice, effect: (t) => effects.push(t), quotes: run.quotes, memo: run.memo, ...(run.until !== undefined ? { until: run.until } : {}) })
     if (effects.length === 0) continue
     log.run(day, step.id, JSON.stringify(effects))
     run.runs.push({ day, label: run.label(day), step: step.id, title: step.title, effects })
@@ -106,8 +110,8 @@ export function clockDay(db: Db, run: ClockRun, day: number, dice: () => DiceBox
 }
 
 export function advanceClock(db: Db, days: number, dice: () => DiceBox) {
-  const run = clockRun(db)
   const start = currentDay(db)
+  const run = clockRun(db, new Map(), start + days)
   for (let day = start + 1; day <= start + days; day++) clockDay(db, run, day, dice)
   return { from: clockAt(db, start), to: clockAt(db, start + days), steps: run.runs }
 }
@@ -119,18 +123,19 @@ registerPeriodicStep({
   title: 'Reminders due',
   every: 'day',
   order: 900,
-  run: ({ db, day, effect, memo }) => {
+  run: ({ db, day, effect, memo, until }) => {
     if (!memo) {
       const due = stmt(db, `SELECT title FROM reminder WHERE due_day = ? AND source = 'gm' ORDER BY id`).all(day) as { title: string }[]
       for (const r of due) effect(`Due today: ${r.title}`)
       return
     }
     // The GM's reminders change only by the GM's own commands, never by a clock step: a run reads
-    // those from its first day on once, in the order of each day's query (by id).
+    // those of its days (from its first to its last, when known) once, in the order of each day's
+    // query (by id).
     let byDay = memo.get('reminders') as Map<number, string[]> | undefined
     if (!byDay) {
       byDay = new Map()
-      const rows = stmt(db, `SELECT due_day, title FROM reminder WHERE due_day >= ? AND source = 'gm' ORDER BY due_day, id`).all(day) as { due_day: number; title: string }[]
+      const rows = stmt(db, `SELECT due_day, title FROM reminder WHERE due_day BETWEEN ? AND ? AND source = 'gm' ORDER BY due_day, id`).all(day, until ?? Number.MAX_SAFE_INTEGER) as { due_day: number; title: string }[]
       for (const r of rows) {
         const list = byDay.get(r.due_day)
         if (list) list.push(r.title)

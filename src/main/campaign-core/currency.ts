@@ -1,8 +1,8 @@
-import { stmt, type Db } from '../campaign/sqlite'
+import type { Db } from '../campaign/sqlite'
+import { campaignSetting } from './setting'
 
 /** The campaign's money: Guilders (G) in Théah, dinars in Atrilia. */
 
 export function currencyOf(db: Db): string {
-  const row = stmt(db, `SELECT setting FROM campaign WHERE id = 1`).get() as { setting: string } | undefined
-  return row?.setting === 'atrilia' ? 'dinars' : 'G'
+  return campaignSetting(db) === 'atrilia' ? 'dinars' : 'G'
 }

@@ -133,14 +133,12 @@ export function history(db: Db, f: LedgerFilter & { limit: number; offset: numbe
 function withLines(db: Db, txs: { id: number; day: number; memo: string; command: string }[]): LedgerTx[] {
   if (txs.length === 0) return []
   const label = labelOf(db)
-  const lines = db
-    .prepare(
-      `SELECT l.tx_id AS txId, l.owner_id AS ownerId,
+  // A page (up to 100 transactions): one statement a page size, prepared once; an export's chunks as they come.
+  const sql = `SELECT l.tx_id AS txId, l.owner_id AS ownerId,
          CASE WHEN l.account = 'booty' THEN 'Booty pot of the ' || s.name ELSE o.name END AS ownerName, l.account, l.amount, l.ship_id AS shipId
        FROM ledger_line l JOIN owner o ON o.id = l.owner_id LEFT JOIN ship s ON s.id = l.ship_id
        WHERE l.tx_id IN (${txs.map(() => '?').join(',')}) ORDER BY l.id`
-    )
-    .all(...txs.map((t) => t.id)) as { txId: number; ownerId: number; ownerName: string; account: Account | 'booty'; amount: number; shipId: number | null }[]
+  const lines = (txs.length <= 100 ? stmt(db, sql) : db.prepare(sql)).all(...txs.map((t) => t.id)) as { txId: number; ownerId: number; ownerName: string; account: Account | 'booty'; amount: number; shipId: number | null }[]
   const byTx = new Map<number, LedgerTx['lines']>()
   for (const { txId, shipId, ...l } of lines) {
     const list = byTx.get(txId) ?? []

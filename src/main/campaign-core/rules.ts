@@ -4,6 +4,7 @@ import { fieldWords, problemWords } from '../../shared/words'
 import { ATRILIA_TABLES, RULE_TABLE_NAMES, RULE_TABLES, tableSetting, THEAH_TABLES_IN_ATRILIA, type RuleTableName, type TableSetting, type RuleValue } from '../../shared/rules/tables'
 import { readRule } from '../campaign/rule-rows'
 import { forgetMemo, memoOf, stmt, type Db } from '../campaign/sqlite'
+import { campaignSetting } from './setting'
 
 /** This campaign's value of a rule table: the GM's edit if there is one, else the default. */
 export function getRule<N extends RuleTableName>(db: Db, name: N): RuleValue<N> {
@@ -44,7 +45,7 @@ export function resetRule(db: Db, name: RuleTableName): void {
   forgetMemo(db)
 }
 
-const atriliaCampaign = (db: Db) => (stmt(db, `SELECT setting FROM campaign WHERE id = 1`).get() as { setting: string } | undefined)?.setting === 'atrilia'
+const atriliaCampaign = (db: Db) => campaignSetting(db) === 'atrilia'
 
 /** Where a table stands in this campaign: which campaigns it serves, and (in an Atrilia campaign) a note on a Théah one. */
 function standing(db: Db, name: RuleTableName): { setting: TableSetting; note: string | null } {

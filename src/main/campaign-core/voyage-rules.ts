@@ -1,7 +1,8 @@
 import type { AtrilianEncounter, DistanceUnit, Point, ShipSpeed, VoyageRoll } from '../../shared/commands/voyages'
 import type { DiceBox } from '../../shared/dice/roll'
 import type { Setting } from '../../shared/commands/schemas'
-import { stmt, type Db } from '../campaign/sqlite'
+import type { Db } from '../campaign/sqlite'
+import { campaignSetting } from './setting'
 
 /**
  * The voyage rules of a setting (issue 18): what the day-by-day voyage (src/main/theah/voyages.ts)
@@ -42,8 +43,7 @@ export function registerVoyageRules(setting: Setting, rules: VoyageRules): void 
 }
 
 export function settingOf(db: Db): Setting {
-  const row = stmt(db, `SELECT setting FROM campaign WHERE id = 1`).get() as { setting: Setting } | undefined
-  return row?.setting ?? 'theah'
+  return (campaignSetting(db) as Setting | undefined) ?? 'theah'
 }
 
 /** The voyage rules of the open campaign's setting (Théah's when its setting registered none). */

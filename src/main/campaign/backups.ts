@@ -5,7 +5,8 @@ import { BACKUP_KINDS } from '../../shared/commands/schemas'
 import { CommandError } from '../../shared/errors'
 import { calendarTableOf, dateLabel } from '../../shared/calendar'
 import { readRule } from './rule-rows'
-import { integrityProblem, openSqlite, type Db } from './sqlite'
+import { type BackupMeta, inWorker, WorkerUnavailable } from './file-work'
+import { integrityProblem, nativeBindingOf, openSqlite, type Db, type SqliteOptions } from './sqlite'
 
 /**
  * Backups of a campaign live beside it, in `<name>.backups/`, so they travel with the file and can
@@ -47,11 +48,6 @@ function parseName(name: string): { takenAt: string; kind: BackupKind } | null {
  * kept inside the backup file (setting `backup.name`, removed again from a campaign restored from it),
  * and the campaign date it holds, read from its own clock and calendar.
  */
-interface BackupMeta {
-  name: string | null
-  day: number | null
-  dateLabel: string | null
-}
 const NAME_KEY = 'backup.name'
 const NO_META: BackupMeta = { name: null, day: null, dateLabel: null }
 
@@ -89,18 +85,25 @@ function readMeta(file: string): BackupMeta {
   }
 }
 
-export function listBackups(campaignPath: string): Backup[] {
+/** The backups by their names alone (kind and time), newest first: what rotation needs, without opening each file. */
+function backupNames(campaignPath: string): { id: string; kind: BackupKind; takenAt: string }[] {
   const dir = backupsDir(campaignPath)
   if (!existsSync(dir)) return []
-  const out: Backup[] = []
+  const out: { id: string; kind: BackupKind; takenAt: string }[] = []
   for (const name of readdirSync(dir)) {
     const p = parseName(name)
-    if (!p) continue
-    const file = join(dir, name)
-    const meta = p.kind === 'damaged' ? NO_META : readMeta(file)
-    out.push({ id: name, kind: p.kind, takenAt: p.takenAt, bytes: statSync(file).size, ...meta })
+    if (p) out.push({ id: name, ...p })
   }
   return out.sort((a, b) => (a.takenAt === b.takenAt ? b.id.localeCompare(a.id) : b.takenAt.localeCompare(a.takenAt)))
+}
+
+export function listBackups(campaignPath: string): Backup[] {
+  const dir = backupsDir(campaignPath)
+  return backupNames(campaignPath).map((b) => {
+    const file = join(dir, b.id)
+    const meta = b.kind === 'damaged' ? NO_META : readMeta(file)
+    return { ...b, bytes: statSync(file).size, ...meta }
+  })
 }
 
 function freshPath(campaignPath: string, kind: BackupKind, now: Date): string {
@@ -111,25 +114,48 @@ function freshPath(campaignPath: string, kind: BackupKind, now: Date): string {
   return path
 }
 
-/** Copy the open database into a new backup file with SQLite's backup API; `label` is the GM's name for it. */
-export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind, now: Date, label: string | null = null): Promise<Backup> {
+/**
+ * The last of a backup, on its copy `partial` (the GM's name for it: `label`): the copy inherits WAL mode
+ * from the campaign; make it a self-contained single file, so that reading it later (checking or
+ * restoring it) leaves no -wal/-shm files in the backup folder; write the name inside it (a campaign
+ * restored from it drops it again), and read what it holds. The file worker runs this (file-work.ts).
+ */
+export function finishCopy(partial: string, label: string | null, opts: SqliteOptions = {}): BackupMeta {
+  const copy = openSqlite(partial, { ...opts, fileMustExist: true })
+  try {
+    copy.pragma('journal_mode = DELETE')
+    if (label) copy.prepare(`INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)`).run(NAME_KEY, JSON.stringify(label))
+    else copy.prepare(`DELETE FROM setting WHERE key = ?`).run(NAME_KEY)
+    return metaOfDb(copy)
+  } finally {
+    copy.close()
+  }
+}
+
+/**
+ * Copy the open database into a new backup file with SQLite's backup API; `label` is the GM's name for
+ * it. `offThread` (an automatic backup, taken beside the commands): the file worker copies the file in one
+ * snapshot on a connection of its own and finishes the copy (file-work.ts); when it cannot, the copy is
+ * made here, a hundred pages a step with the commands running between the steps. A backup the GM waits
+ * for is made here.
+ */
+export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind, now: Date, label: string | null = null, offThread = false): Promise<Backup> {
   const path = freshPath(campaignPath, kind, now)
   // Written under a name that is not listed, and renamed once complete: a crash part-way through
   // must never leave a cut-off backup that looks like a whole one.
   const partial = `${path}.partial`
-  await db.backup(partial)
-  // The copy inherits WAL mode from the campaign; make it a self-contained single file, so that
-  // reading it later (checking or restoring it) leaves no -wal/-shm files in the backup folder.
-  const copy = openSqlite(partial, { fileMustExist: true })
-  let meta: BackupMeta
-  try {
-    copy.pragma('journal_mode = DELETE')
-    // The GM's name for it goes inside the copy (a campaign restored from it drops it again).
-    if (label) copy.prepare(`INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)`).run(NAME_KEY, JSON.stringify(label))
-    else copy.prepare(`DELETE FROM setting WHERE key = ?`).run(NAME_KEY)
-    meta = metaOfDb(copy)
-  } finally {
-    copy.close()
+  let meta: BackupMeta | undefined
+  if (offThread) {
+    const binding = nativeBindingOf()
+    try {
+      meta = await inWorker<BackupMeta>({ task: 'backup', path: campaignPath, partial, label, ...(binding ? { nativeBinding: binding } : {}) })
+    } catch (e) {
+      if (!(e instanceof WorkerUnavailable)) throw e
+    }
+  }
+  if (!meta) {
+    await db.backup(partial)
+    meta = finishCopy(partial, label)
   }
   renameSync(partial, path)
   const name = basename(path)
@@ -138,16 +164,18 @@ export async function takeBackup(db: Db, campaignPath: string, kind: BackupKind,
 
 /**
  * Keep the newest KEEP_LAST automatic backups, plus the newest of each of the last KEEP_DAILY_DAYS
- * days; delete the other automatic ones. Returns the ids removed.
+ * days; delete the other automatic ones (with `remove`: the session removes them without waiting, a
+ * big campaign's file takes some 50 ms to delete). Returns the ids removed.
  */
-export function rotateBackups(campaignPath: string, now: Date): string[] {
+export function rotateBackups(campaignPath: string, now: Date, remove: (file: string) => void = (file) => rmSync(file, { force: true })): string[] {
   // A backup cut short by a crash is left as *.partial, with SQLite's journal for it if the kill came
   // mid-write (*.partial-journal, or -wal/-shm): never listed, so clear them all away here.
   const dir = backupsDir(campaignPath)
   if (existsSync(dir)) {
     for (const f of readdirSync(dir)) if (PARTIAL.test(f)) rmSync(join(dir, f), { force: true })
   }
-  const auto = listBackups(campaignPath).filter((b) => ROTATED.has(b.kind))
+  // By name alone: opening every backup to read what it holds would keep the thread ~10 ms a backup.
+  const auto = backupNames(campaignPath).filter((b) => ROTATED.has(b.kind))
   const keep = new Set(auto.slice(0, KEEP_LAST).map((b) => b.id))
   const cutoff = now.getTime() - KEEP_DAILY_DAYS * 86_400_000
   const days = new Set<string>()
@@ -161,7 +189,7 @@ export function rotateBackups(campaignPath: string, now: Date): string[] {
   const removed: string[] = []
   for (const b of auto) {
     if (keep.has(b.id)) continue
-    rmSync(join(backupsDir(campaignPath), b.id), { force: true })
+    remove(join(backupsDir(campaignPath), b.id))
     removed.push(b.id)
   }
   return removed
@@ -169,7 +197,7 @@ export function rotateBackups(campaignPath: string, now: Date): string[] {
 
 /** Resolve a backup id to its file, refusing anything that is not one of this campaign's backups. */
 export function backupFile(campaignPath: string, id: string): string {
-  if (!parseName(id) || !listBackups(campaignPath).some((b) => b.id === id)) {
+  if (!parseName(id) || !backupNames(campaignPath).some((b) => b.id === id)) {
     throw new CommandError('not_found', `There is no backup "${id}" for ${basename(campaignPath)}.`, { field: 'id' })
   }
   return join(backupsDir(campaignPath), id)

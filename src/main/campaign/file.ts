@@ -6,7 +6,8 @@ import type { Backup, CampaignInfo, FileCheck, Setting } from '../../shared/comm
 import { CommandError } from '../../shared/errors'
 import { takeBackup } from './backups'
 import { LATEST_SCHEMA, MIGRATIONS } from './migrations'
-import { integrityProblem, openSqlite, stmt, type Db, type SqliteOptions } from './sqlite'
+import { WORKER_FILE_BYTES, checkInWorker } from './file-work'
+import { integrityProblem, nativeBindingOf, openSqlite, stmt, type Db, type SqliteOptions } from './sqlite'
 import { installUndoCapture } from './undo'
 import { acquireLock } from './lock'
 
@@ -27,6 +28,8 @@ export interface OpenOptions extends SqliteOptions {
   now: () => Date
   /** Open for reading only, without the writer's lock (the file is open in another Quarterdeck). */
   readOnly?: boolean
+  /** Files of this many bytes or more are checked in a worker once open (default WORKER_FILE_BYTES, 8 MB). */
+  workerFrom?: number
 }
 
 /** The smallest a real SQLite file can be (one page of the smallest size). Anything shorter was cut off. */
@@ -52,7 +55,12 @@ export class CampaignFile {
     /** Gives back the writer's lock (a no-op for a read-only file). */
     private readonly unlock: () => void,
     /** Opened for reading only: every change is refused. */
-    readonly readOnly = false
+    readonly readOnly = false,
+    /**
+     * What the quick check running in a worker finds (a big file, issue 22; null: sound). Null when the
+     * file was checked before it opened. Whoever closes the file waits for it first (`session.close`).
+     */
+    readonly verdict: Promise<string | null> | null = null
   ) {}
 
   info(): CampaignInfo {
@@ -72,6 +80,15 @@ export class CampaignFile {
       problem = (e as Error).message
     }
     return { sound: problem === null, problem }
+  }
+
+  /**
+   * Write the changes in the WAL into the file and sync both to disk (the session calls this a moment
+   * after the last change). PASSIVE: never waits for a reader. A no-op for a file open read-only.
+   */
+  checkpoint(): void {
+    if (this.readOnly || !this.db.open) return
+    this.db.pragma('wal_checkpoint(PASSIVE)')
   }
 
   close(): void {
@@ -154,13 +171,20 @@ export class CampaignFile {
       throw e
     }
     try {
-      let problem: string | null
-      try {
-        problem = integrityProblem(db, 'quick')
-      } catch (e) {
-        problem = (e as Error).message
+      // A big file opens at once and is checked in a worker beside the first reads (issue 22); a
+      // small one, or one about to be migrated, is checked first.
+      const background = st.size >= (opts.workerFrom ?? WORKER_FILE_BYTES)
+      const checkNow = () => {
+        let problem: string | null
+        try {
+          problem = integrityProblem(db, 'quick')
+        } catch (e) {
+          problem = (e as Error).message
+        }
+        if (problem) throw new DamagedCampaignError(path, problem)
       }
-      if (problem) throw new DamagedCampaignError(path, problem)
+      if (!background) checkNow()
+      const checkLater = () => (background ? checkBeside(db, path, opts) : null)
 
       const applied = appliedMigrations(db)
       // Every campaign file records at least its first schema step (create applies it in the same
@@ -185,28 +209,76 @@ export class CampaignFile {
           throw new CommandError('rule', `${basename(path)} needs updating to this version of Quarterdeck, which cannot be done read-only; open it where it is open now, or once it is closed there.`)
         }
         db.pragma('query_only = ON')
-        return new CampaignFile(db, path, [], unlock, true)
+        return new CampaignFile(db, path, [], unlock, true, checkLater())
       }
       configure(db)
       const backups: Backup[] = []
       if (applied.length < known.length) {
+        if (background) checkNow()
         backups.push(await takeBackup(db, path, 'pre-migration', opts.now()))
         migrate(db, opts.now().toISOString())
+        installUndoCapture(db)
+        return new CampaignFile(db, path, backups, unlock)
       }
       installUndoCapture(db)
-      return new CampaignFile(db, path, backups, unlock)
+      return new CampaignFile(db, path, backups, unlock, false, checkLater())
     } catch (e) {
       db.close()
       unlock()
+      // A big file not checked yet: SQLite finding it damaged while opening it is the check failing.
+      if (isDamage(e)) throw new DamagedCampaignError(path, (e as Error).message)
       throw e
     }
   }
 }
 
+/** SQLite's errors for a file that is damaged or not a database. */
+function isDamage(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')
+}
+
+/**
+ * The quick check of an open file in a worker; if the worker cannot run it, on the file's own connection
+ * once the current command is done (slower, but the file is still checked). Null once the file is closed.
+ */
+function checkBeside(db: Db, path: string, opts: OpenOptions): Promise<string | null> {
+  const binding = nativeBindingOf(opts)
+  return checkInWorker({ path, ...(binding ? { nativeBinding: binding } : {}) }).catch(
+    () =>
+      new Promise<string | null>((resolve) =>
+        setImmediate(() => {
+          if (!db.open) return resolve(null)
+          try {
+            resolve(integrityProblem(db, 'quick'))
+          } catch (e) {
+            resolve((e as Error).message)
+          }
+        })
+      )
+  )
+}
+
+/**
+ * WAL pages at which SQLite folds the log back into the file inside a commit (its default is 1,000).
+ * The session folds it in when the campaign has been idle a moment (`checkpoint`), so a command meets
+ * this only after thousands of pages written without a pause.
+ */
+export const WAL_AUTOCHECKPOINT_PAGES = 4000
+
 function configure(db: Db): void {
   db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
-  db.pragma('synchronous = FULL')
+  // NORMAL in WAL mode (issue 22): a commit is atomic and the file can never be left damaged, and
+  // nothing committed is lost if Quarterdeck itself crashes; only a power cut or a crash of the
+  // whole system may take back the last changes not yet checkpointed, which the session checkpoints
+  // (writing them safely to disk) a moment after the GM's last change. FULL synced the log to disk
+  // on every commit, about 4 ms on a shared disk: most of a command's time.
+  db.pragma('synchronous = NORMAL')
+  db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`)
+  // The undo capture's TEMP table and triggers, statement journals and sorts in memory, not in a
+  // temporary file (this build's default): every write command touches them.
+  db.pragma('temp_store = MEMORY')
   db.pragma('busy_timeout = 5000')
 }
 

@@ -797,10 +797,65 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE battle SET setup = json_set(setup, '$.rules.board.sinkRows', 5)
         WHERE ruleset = 'broadsides' AND json_type(setup, '$.rules.board.sinkRows') IS NULL;
     `
+  },
+  {
+    // A compact roll log and one index less on the ledger (issue 22).
+    id: '0025_compact_roll_log',
+    sql: `
+      -- The words of the roll log (its kinds, purposes, notations and commands), each kept once: a long
+      -- campaign rolls the same few hundred things a million times. Like the log, a command only adds to
+      -- it, and undoing the command takes back the words it added along with its rolls.
+      CREATE TABLE roll_text (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
+      INSERT INTO roll_text (text)
+        SELECT kind FROM roll_log UNION SELECT purpose FROM roll_log UNION SELECT notation FROM roll_log UNION SELECT command FROM roll_log;
+      -- Every roll: its words by number, its faces as bytes (one a face read, in order; a face is 1-10).
+      -- Its dice, the dice kept and the total follow from the notation and the faces, so they are not kept.
+      CREATE TABLE roll (
+        id INTEGER PRIMARY KEY,
+        day INTEGER NOT NULL,
+        kind INTEGER NOT NULL,
+        purpose INTEGER NOT NULL,
+        notation INTEGER NOT NULL,
+        command INTEGER NOT NULL,
+        faces BLOB NOT NULL,
+        manual INTEGER NOT NULL CHECK (manual IN (0, 1))
+      );
+      INSERT INTO roll (id, day, kind, purpose, notation, command, faces, manual)
+        SELECT l.id, l.day, k.id, p.id, n.id, c.id,
+          CAST((SELECT group_concat(char(j.value), '' ORDER BY j.key) FROM json_each(l.faces) j) AS BLOB), l.manual
+        FROM roll_log l
+        JOIN roll_text k ON k.text = l.kind JOIN roll_text p ON p.text = l.purpose
+        JOIN roll_text n ON n.text = l.notation JOIN roll_text c ON c.text = l.command
+        ORDER BY l.id;
+      DROP TABLE roll_log;
+      -- Which kinds each block of 1,024 rolls (by id) holds: the log filtered by kind reads only the
+      -- blocks that hold it, newest first, instead of an index entry a roll. Derived from roll alone and
+      -- only added to (a block whose rolls of a kind were undone is read once for nothing), never undone.
+      CREATE TABLE roll_block (kind INTEGER NOT NULL, block INTEGER NOT NULL, PRIMARY KEY (kind, block)) WITHOUT ROWID;
+      INSERT INTO roll_block (kind, block) SELECT DISTINCT kind, id >> 10 FROM roll;
+      CREATE TRIGGER roll_block_ins AFTER INSERT ON roll BEGIN
+        INSERT INTO roll_block (kind, block) SELECT NEW.kind, NEW.id >> 10
+          WHERE NOT EXISTS (SELECT 1 FROM roll_block WHERE kind = NEW.kind AND block = NEW.id >> 10);
+      END;
+      -- The roll log as it always read (faces, dice and kept as JSON arrays, the total), for reading
+      -- only: roll_faces, roll_dice, roll_kept and roll_total are the app's own functions (sqlite.ts).
+      CREATE VIEW roll_log AS
+        SELECT r.id, r.day, k.text AS kind, p.text AS purpose, n.text AS notation, roll_faces(r.faces) AS faces,
+          roll_dice(n.text, r.faces) AS dice, roll_kept(n.text, r.faces) AS kept, roll_total(n.text, r.faces) AS total,
+          r.manual, c.text AS command
+        FROM roll r JOIN roll_text k ON k.id = r.kind JOIN roll_text p ON p.id = r.purpose
+        JOIN roll_text n ON n.id = r.notation JOIN roll_text c ON c.id = r.command;
+      -- A balance is the running one now (0021): the owner's two indexes (by account, which summed it, and
+      -- by transaction) become one by transaction that also holds the account and the amount — what a
+      -- history page walks, what a chart sums, and what the running balances' triggers look up.
+      DROP INDEX ledger_line_owner;
+      DROP INDEX ledger_line_owner_tx;
+      CREATE INDEX ledger_line_by_owner ON ledger_line(owner_id, tx_id, account, amount);
+    `
   }
 ]
 
 /** Tables that belong to the machinery, not to the campaign: never captured for undo. */
-export const SYSTEM_TABLES = new Set(['schema_migrations', 'journal', 'undo_step', 'sqlite_sequence', 'ledger_balance', 'ledger_owner_txs'])
+export const SYSTEM_TABLES = new Set(['schema_migrations', 'journal', 'undo_step', 'sqlite_sequence', 'ledger_balance', 'ledger_owner_txs', 'roll_block'])
 
 export const LATEST_SCHEMA = MIGRATIONS[MIGRATIONS.length - 1]!.id

@@ -25,13 +25,13 @@ export function campaignTables(db: Db): string[] {
 }
 
 /**
- * Append-only logs (the dice, the clock, voyages' and ships' logs, the ledger): a command only adds
+ * Append-only logs (the dice and their words, the clock, voyages' and ships' logs, the ledger): a command only adds
  * rows to them, so instead of a step a row, the rows it added are undone by one step, "delete what
  * is past the last row before it" (`closeCapture`). Undo and redo themselves capture these tables
  * row by row like any other (they put back rows with their old ids), and updates and deletes are
  * captured row by row always.
  */
-const APPEND_ONLY = ['roll_log', 'clock_log', 'voyage_event', 'ship_event', 'ledger_tx', 'ledger_line']
+const APPEND_ONLY = ['roll', 'clock_log', 'voyage_event', 'ship_event', 'ledger_tx', 'ledger_line', 'roll_text']
 
 interface Marks {
   seq: number

@@ -4,6 +4,7 @@ import { RULE_TABLES, type RuleTableName } from '../../shared/rules/tables'
 import type { Term } from '../../shared/dice/roll'
 import { nextMonthSameDay } from '../../shared/calendar'
 import { stmt, type Db } from '../campaign/sqlite'
+import { countRolls, readRolls, type RollLogFilter } from '../campaign-core/dice'
 import { advanceClock, periodicSteps } from '../campaign-core/clock'
 import { calendarOf, clockAt, currentDay, labelOf } from '../campaign-core/clock-state'
 import { allMatching, balance, history, post, requireFunds, requireOwner, series, toCsv, WORLD_OWNER_ID } from '../campaign-core/ledger'
@@ -34,59 +35,9 @@ function remindersOut(db: Db, rows: ReminderRow[]) {
   }))
 }
 
-/** The roll log's WHERE clause for a filter (kind, text in the purpose or notation, rows before an id). */
-function rollFilter(f: { kind?: string; search?: string; before?: number }): { where: string; params: unknown[] } {
-  const parts: string[] = []
-  const params: unknown[] = []
-  if (f.kind) {
-    parts.push('kind = ?')
-    params.push(f.kind)
-  }
-  if (f.search) {
-    parts.push(`(purpose LIKE ? ESCAPE '\\' OR notation LIKE ? ESCAPE '\\')`)
-    const like = `%${f.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`
-    params.push(like, like)
-  }
-  if (f.before) {
-    parts.push('id < ?')
-    params.push(f.before)
-  }
-  return { where: parts.length ? 'WHERE ' + parts.join(' AND ') : '', params }
-}
-
-function rollLog(db: Db, f: { kind?: string; search?: string; limit?: number; offset?: number; before?: number }) {
-  const { where, params } = rollFilter(f)
-  const page = f.limit ? 'LIMIT ? OFFSET ?' : ''
-  const rows = db
-    .prepare(`SELECT * FROM roll_log ${where} ORDER BY id DESC ${page}`)
-    .all(...params, ...(f.limit ? [f.limit, f.offset ?? 0] : [])) as {
-    id: number
-    day: number
-    kind: string
-    purpose: string
-    notation: string
-    faces: string
-    dice: string
-    kept: string
-    total: number
-    manual: number
-    command: string
-  }[]
+function rollLog(db: Db, f: RollLogFilter) {
   const label = labelOf(db)
-  return rows.map((r) => ({
-    id: r.id,
-    day: r.day,
-    dateLabel: label(r.day),
-    kind: r.kind,
-    purpose: r.purpose,
-    notation: r.notation,
-    faces: JSON.parse(r.faces) as number[],
-    dice: JSON.parse(r.dice) as number[],
-    kept: JSON.parse(r.kept) as number[],
-    total: r.total,
-    manual: r.manual === 1,
-    command: r.command
-  }))
+  return readRolls(db, f).map(({ id, day, ...r }) => ({ id, day, dateLabel: label(day), ...r }))
 }
 
 export const coreHandlers: CoreHandlers = {
@@ -343,8 +294,7 @@ export const coreHandlers: CoreHandlers = {
   'dice.count': {
     kind: 'read',
     run: ({ campaign: { db } }, input) => {
-      const { where, params } = rollFilter(input)
-      return { total: (db.prepare(`SELECT count(*) AS n FROM roll_log ${where}`).get(...params) as { n: number }).n }
+      return { total: countRolls(db, input) }
     }
   },
   'dice.exportCsv': {

@@ -141,12 +141,14 @@ export class Door {
       }
       case 'campaign-async': {
         session.requireWritable()
+        await session.whenChecked()
         const value = await spec.run(withCampaign(), input as never)
         session.emit({ type: 'changed', command: name, seq: null })
         return value
       }
       case 'write': {
         session.requireWritable()
+        await session.whenChecked()
         const c = withCampaign()
         const { db } = c.campaign
         let box: DiceBox | undefined

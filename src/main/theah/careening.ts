@@ -10,7 +10,7 @@ import { addShipEvent } from './shipyard'
 import { fmt } from '../../shared/numbers'
 import { currencyOf } from '../campaign-core/currency'
 import { careeningOf, ctxOf, hullParts, placeOf, plural, requireAfloat, requireFriendlyPort, setCompany, shipCondition } from './ship-state'
-import { type Paid, afloatRows, chargeOwners } from './upkeep'
+import { type Paid, afloatCtxs, chargeOwners } from './upkeep'
 
 /**
  * Careening (seed 003 I. maintenance: "Ships will require careening and maintenance every four
@@ -75,8 +75,9 @@ export function careenShip(db: Db, input: { shipId: number; where: 'port' | 'bea
 
 /** The careening clock (order 110): from two months past due, 1k1 hull a month, unrepairable until careened. */
 export function careeningClock(db: Db, day: number, dice: () => DiceBox, effect: (t: string) => void, quotes = new Map<string, ShipQuote>()): void {
-  for (const s of afloatRows(db)) {
-    const x = ctxOf(db, s.id, quotes)
+  // Visiting a ship changes only her rows: her rows as read at the start are hers when she is visited.
+  for (const x of afloatCtxs(db, quotes)) {
+    const s = x.row
     const k = careeningOf(db, x, day)
     if (!k.hullLossActive) continue
     const roll = dice().roll(k.rules.hullLossDice, `${x.row.name}: hull lost to a careening ${plural(k.pastDue, 'month')} overdue`)
@@ -84,7 +85,7 @@ export function careeningClock(db: Db, day: number, dice: () => DiceBox, effect:
     const lost = Math.max(0, Math.min(roll.total, hullLeft))
     const hp = hullParts(db, x)
     stmt(db, `UPDATE ship SET hull_damage = hull_damage + ? WHERE id = ?`).run(lost, s.id)
-    setCompany(db, s.id, { unrepairable_hull: hp.unrepairable + lost, hull_seen: hp.repairable, hull_port_only: hp.portOnly })
+    setCompany(db, s.id, { unrepairable_hull: hp.unrepairable + lost, hull_seen: hp.repairable, hull_port_only: hp.portOnly }, x.c)
     addShipEvent(db, s.id, day, `Lost ${plural(lost, 'hull point')} to a careening ${plural(k.pastDue, 'month')} overdue (${k.rules.hullLossDice}: ${roll.total})`)
     if (lost >= hullLeft) {
       stmt(db, `UPDATE ship SET status = 'sunk' WHERE id = ?`).run(s.id)

@@ -5,7 +5,7 @@ import type { ShipDesign, ShipQuote } from '../../shared/ship/design'
 import { fullArmament, hasShallowDraft, hullStats, longGunsMounted } from '../../shared/ship/quote'
 import type { CrewOrigin, ShipKind } from '../../shared/ship/upkeep-tables'
 import { marineWage } from '../../shared/ship/upkeep-tables'
-import { stmt, type Db } from '../campaign/sqlite'
+import { allRows, oneRow, stmt, type Db } from '../campaign/sqlite'
 import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
 import { getRule } from '../campaign-core/rules'
 import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners } from './shipyard'
@@ -100,7 +100,7 @@ function defaultCompany(shipId: number): CompanyRow {
 const storedCompanies = new WeakSet<CompanyRow>()
 
 export function companyOf(db: Db, shipId: number): CompanyRow {
-  const row = stmt(db, `SELECT * FROM ship_company WHERE ship_id = ?`).get(shipId) as CompanyRow | undefined
+  const row = oneRow<CompanyRow>(db, `SELECT * FROM ship_company WHERE ship_id = ?`, shipId)
   if (!row) return defaultCompany(shipId)
   storedCompanies.add(row)
   return row
@@ -136,12 +136,13 @@ interface OfficerRow {
 }
 
 function officersOf(db: Db, shipId: number): OfficerRow[] {
-  return stmt(
+  return allRows<OfficerRow>(
     db,
     `SELECT so.*, p.owner_id, o.name, p.kind, p.traits, p.knacks FROM ship_officer so
      JOIN person p ON p.id = so.person_id JOIN owner o ON o.id = p.owner_id
-     WHERE so.ship_id = ? ORDER BY so.id`
-  ).all(shipId) as OfficerRow[]
+     WHERE so.ship_id = ? ORDER BY so.id`,
+    shipId
+  )
 }
 
 /** Who is aboard as an officer (with traits and knacks) and the ship's kind: what a check at sea needs, without the whole roster. */
@@ -255,6 +256,40 @@ export function ctxOf(db: Db, shipId: number, quotes?: Map<string, ShipQuote>): 
     quotes?.set(row.design, quote)
   }
   return { row, c: companyOf(db, shipId), design, quote, officers: officersOf(db, shipId) }
+}
+
+/**
+ * `ctxOf` of every ship `where` selects (SQL on \`ship s\`), in id order, read in three queries instead of
+ * three a ship: for a clock step that visits a fleet and, visiting a ship, changes only her own rows —
+ * what it reads here of a ship is what `ctxOf` would read when the step comes to her.
+ */
+export function ctxsWhere(db: Db, where: string, quotes?: Map<string, ShipQuote>): Ctx[] {
+  const rows = allRows<ShipRow>(db, `SELECT s.* FROM ship s WHERE ${where} ORDER BY s.id`)
+  if (rows.length === 0) return []
+  const companies = new Map(allRows<CompanyRow>(db, `SELECT c.* FROM ship_company c JOIN ship s ON s.id = c.ship_id WHERE ${where}`).map((c) => [c.ship_id, c]))
+  const officers = new Map<number, OfficerRow[]>()
+  const officerRows = allRows<OfficerRow>(
+    db,
+    `SELECT so.*, p.owner_id, o.name, p.kind, p.traits, p.knacks FROM ship_officer so
+     JOIN person p ON p.id = so.person_id JOIN owner o ON o.id = p.owner_id JOIN ship s ON s.id = so.ship_id
+     WHERE ${where} ORDER BY so.id`
+  )
+  for (const o of officerRows) {
+    const list = officers.get(o.ship_id)
+    if (list) list.push(o)
+    else officers.set(o.ship_id, [o])
+  }
+  return rows.map((row) => {
+    const design = JSON.parse(row.design) as ShipDesign
+    let quote = quotes?.get(row.design)
+    if (!quote) {
+      quote = quoteFor(db, design)
+      quotes?.set(row.design, quote)
+    }
+    const c = companies.get(row.id)
+    if (c) storedCompanies.add(c)
+    return { row, c: c ?? defaultCompany(row.id), design, quote, officers: officers.get(row.id) ?? [] }
+  })
 }
 
 export function payerOf(kind: ShipKind): CrewPayer {

@@ -3,7 +3,7 @@ import type { ShipDetail, ShipStatus, ShipSummary } from '../../shared/commands/
 import { CommandError } from '../../shared/errors'
 import type { ShipDesign, ShipQuote, Term } from '../../shared/ship/design'
 import { hullStats, quoteDesign, SHIP_RULE_TABLES, type ShipRules } from '../../shared/ship/quote'
-import { stmt, type Db } from '../campaign/sqlite'
+import { oneRow, stmt, type Db } from '../campaign/sqlite'
 import { registerPeriodicStep } from '../campaign-core/clock'
 import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
 import { balance, post, requireFunds, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
@@ -97,7 +97,7 @@ export interface ShipOwner {
 }
 
 export function requireShip(db: Db, shipId: number): ShipRow {
-  const row = stmt(db, `SELECT * FROM ship WHERE id = ?`).get(shipId) as ShipRow | undefined
+  const row = oneRow<ShipRow>(db, `SELECT * FROM ship WHERE id = ?`, shipId)
   if (!row) throw new CommandError('not_found', `There is no ship with id ${shipId}.`, { field: 'shipId' })
   return row
 }

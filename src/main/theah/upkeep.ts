@@ -12,7 +12,7 @@ import { type CrewCost, ventureCrewCost } from './trade'
 import { addShipEvent, listing, requireShip, shipOwners, splitByShares } from './shipyard'
 import { fmt } from '../../shared/numbers'
 import { currencyOf } from '../campaign-core/currency'
-import { type Ctx, companyOf, conditionOf, ctxOf, foodByDays, foodDaysOf, gunsOf, handsOf, monthlyOf, payerOf, plural, provisionsOf, requireAfloat, requireFoodRoom, requireFriendlyPort, setCompany, weeksPerMonthOf } from './ship-state'
+import { type CompanyRow, type Ctx, companyOf, conditionOf, ctxOf, ctxsWhere, foodByDays, foodDaysOf, gunsOf, handsOf, monthlyOf, payerOf, plural, provisionsOf, requireAfloat, requireFoodRoom, requireFriendlyPort, setCompany, weeksPerMonthOf } from './ship-state'
 
 /**
  * A Théah ship (seed 003): one with no Atrilian row (migration 0016). Théah's upkeep, careening and
@@ -32,10 +32,13 @@ export const owedToOf = (c: { owed_to: string }): Map<number, number> =>
   new Map(Object.entries(JSON.parse(c.owed_to) as Record<string, number>).map(([k, v]) => [Number(k), v] as [number, number]).filter(([, v]) => v > 0))
 const owedToJson = (m: Map<number, number>) => JSON.stringify(Object.fromEntries([...m].filter(([, v]) => v > 0).sort((a, b) => a[0] - b[0])))
 
-/** Add to what the crew is owed: `total`, of which `toOfficers` is owed to named officers (by owner). */
-function addOwed(db: Db, shipId: number, total: number, toOfficers: { ownerId: number; amount: number }[] = []): void {
+/**
+ * Add to what the crew is owed: `total`, of which `toOfficers` is owed to named officers (by owner).
+ * `known`: her company row as read in this step, when what it says is owed is still what is owed.
+ */
+function addOwed(db: Db, shipId: number, total: number, toOfficers: { ownerId: number; amount: number }[] = [], known?: CompanyRow): void {
   if (total <= 0) return
-  const c = companyOf(db, shipId)
+  const c = known ?? companyOf(db, shipId)
   const m = owedToOf(c)
   let left = total
   for (const o of toOfficers) {
@@ -96,10 +99,10 @@ export function chargeOwners(
   db: Db,
   shipId: number,
   total: number,
-  opts: { memo: string; command: string; mode: 'refuse' | 'owe'; allowDebt: boolean; what: string; payees?: { ownerId: number; amount: number }[] }
+  opts: { memo: string; command: string; mode: 'refuse' | 'owe'; allowDebt: boolean; what: string; payees?: { ownerId: number; amount: number }[]; shipName?: string }
 ): Paid {
   if (total <= 0) return { charged: [], unpaid: 0 }
-  const ship = requireShip(db, shipId)
+  const ship = opts.shipName !== undefined ? { name: opts.shipName } : requireShip(db, shipId)
   const owners = shipOwners(db, shipId)
   const parts = splitByShares(
     total,
@@ -159,18 +162,21 @@ export function chargeCrewCost(
     /** What the money is for (an open trading voyage takes upkeep and provisions into its accounts); `wages`: the upkeep's wages part. */
     cost: CrewCost
     payees?: { ownerId: number; amount: number }[]
+    /** `x.c` still says what the crew is owed (nothing paid or owed since it was read): it is not read again. */
+    owedAsRead?: boolean
   }
 ): Paid & { payer: CrewPayer; owedAdded: number } {
   const payer = payerOf(x.c.kind)
   if (total <= 0 || payer === 'government') return { charged: [], unpaid: 0, payer, owedAdded: 0 }
+  const known = opts.owedAsRead ? x.c : undefined
   if (payer === 'booty') {
     // Subtracted from booty (seed 003 I.2): owed to the crew, the officers' wages to the officers.
-    addOwed(db, x.row.id, total, opts.payees)
+    addOwed(db, x.row.id, total, opts.payees, known)
     return { charged: [], unpaid: 0, payer, owedAdded: total }
   }
-  const paid = chargeOwners(db, x.row.id, total, opts)
+  const paid = chargeOwners(db, x.row.id, total, { ...opts, shipName: x.row.name })
   ventureCrewCost(db, x.row.id, total, opts, paid) // wages and food of an open trading voyage: into its accounts (seed 003 VIII)
-  if (paid.unpaid > 0) addOwed(db, x.row.id, paid.unpaid, paid.payeesShort)
+  if (paid.unpaid > 0) addOwed(db, x.row.id, paid.unpaid, paid.payeesShort, known)
   return { ...paid, payer, owedAdded: paid.unpaid }
 }
 
@@ -359,6 +365,11 @@ export function afloatRows(db: Db): { id: number; name: string; status: string }
   return stmt(db, `SELECT id, name, status FROM ship WHERE status IN ('port', 'sea') AND ${THEAH_SHIP} ORDER BY id`).all() as { id: number; name: string; status: string }[]
 }
 
+/** The afloat Théah ships' contexts (`ctxOf`), in id order, read at once: for a step that changes each ship's rows only as it visits her. */
+export function afloatCtxs(db: Db, quotes?: Map<string, ShipQuote>): Ctx[] {
+  return ctxsWhere(db, `s.status IN ('port', 'sea') AND s.${THEAH_SHIP}`, quotes)
+}
+
 /** The days of the month before `day` (the first of a month): the month just ended. */
 function lastMonthDays(db: Db, day: number): number {
   const cal = calendarOf(db)
@@ -371,8 +382,9 @@ export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new 
   const allowDebt = allowDebtOf(db)
   const currency = currencyOf(db)
   const monthDays = lastMonthDays(db, day)
-  for (const s of afloatRows(db)) {
-    const x = ctxOf(db, s.id, quotes)
+  // Visiting a ship changes only her rows (and the ledger): her rows as read at the start are hers when she is visited.
+  for (const x of afloatCtxs(db, quotes)) {
+    const s = x.row
     const fd = foodByDays(db, x.c, monthDays)
     // The month's days are counted afresh from today.
     if (x.c.port_days || x.c.sea_days || x.c.port_eater_days) setCompany(db, s.id, { port_days: 0, sea_days: 0, port_eater_days: 0 }, x.c)
@@ -390,7 +402,9 @@ export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new 
       allowDebt,
       what: 'the monthly upkeep',
       cost: { kind: 'upkeep', wages: m.wages },
-      payees: m.officerWages
+      payees: m.officerWages,
+      // Read at the start of her visit; only her days counted were reset since.
+      owedAsRead: true
     })
     if (paid.payer === 'government') effect(`The ${x.row.name}: ${money}, paid by the government (${days})`)
     else if (paid.payer === 'booty') effect(`The ${x.row.name}: ${money} owed to the crew from the next booty, now ${fmt(companyOf(db, s.id).owed)} (${days})`)

@@ -51,7 +51,7 @@ import { chartBase, chartPortRow, routeBetween, seaAreas, seaSettings, setSeaSet
 import { clockDay, clockRun } from '../campaign-core/clock'
 import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
 import { crewRoster } from './crew'
-import { companyOf, moveShip, officersAboard, placeOf, sailingState, shipCondition, type ShipRow } from './ship-state'
+import { careeningOf, companyOf, ctxOf, moveShip, officersAboard, placeOf, sailingState, shipCondition, type ShipRow } from './ship-state'
 import { currencyOf } from '../campaign-core/currency'
 import { registerVoyageRules, settingOf, voyageRulesOf, type VoyageRules } from '../campaign-core/voyage-rules'
 import { post, WORLD_OWNER_ID } from '../campaign-core/ledger'
@@ -552,6 +552,19 @@ function refreshSpeeds(db: Db, v: VoyageRow, s: VState, ships: ShipLink[], quote
   s.lastSpeedDay = today
 }
 
+/** The first day after `day` on which a ship's careening moves: a month further overdue, or over. */
+function nextCareeningChange(db: Db, ships: ShipLink[], day: number, quotes?: Map<string, ShipQuote>): number {
+  const cal = calendarOf(db)
+  let next = Infinity
+  for (const sh of ships) {
+    const x = ctxOf(db, sh.ship_id, quotes)
+    const k = careeningOf(db, x, day)
+    next = Math.min(next, day < k.last ? k.last : addMonths(cal, k.last, k.since + 1))
+    if (x.c.careening_until !== null && x.c.careening_until > day) next = Math.min(next, x.c.careening_until)
+  }
+  return next
+}
+
 function nextCheckDay(db: Db, last: number, every: CheckEvery): number {
   if (every === 'day') return last + 1
   if (every === 'week') return last + 7
@@ -602,7 +615,8 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   const cal = calendarOf(db)
   const winds = getRule(db, 'winds')
   const wind = windOf(R, v.wind_roll, winds)
-  const clock = clockRun(db, quotes)
+  const limit = input.days ?? 366
+  const clock = clockRun(db, quotes, today + limit)
   const steps: SailResult['steps'] = clock.runs
   // What this sail writes to the log is its answer's log.
   const log: VoyageLogEntry[] = []
@@ -613,10 +627,17 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
       .filter((sh) => (JSON.parse(requireShip(db, sh.ship_id).design) as ShipDesign).modifications.oars === true)
       .map((sh) => sh.ship_id)
   )
-  const limit = input.days ?? 366
   let stop: VoyageStop = 'days'
   let days = 0
   const dice = () => box
+  // A ship's speed rests on her rows (crew, rigging, provisions, officers, careening) and on the day (a
+  // careening falls a month further overdue on the day of the month she was last careened; a careening
+  // ends on its day). Sailing, only a weekly or monthly step, a step that reported something, or a storm
+  // changes those rows: on other days the speeds worked out still hold, until the next day a careening
+  // moves (Théah's rules, whose speeds these are; another setting's are worked out every day).
+  const settled = R === THEAH_VOYAGE_RULES
+  let speedsUntil = -Infinity
+  let touched = true
   while (days < limit) {
     const ran = clock.runs.length
     const day = ++today
@@ -645,10 +666,14 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
     // crew's weekly repairs, a careening month past due, hands lost): recomputed each day, so a
     // change counts from the day it happens, and the log says when a ship's miles a day change.
     if (sailing(ships).length) {
-      const was = s.speeds
-      refreshSpeeds(db, v, s, ships, quotes, day, R)
-      for (const sh of sailing(ships)) notes.push(...speedChange(was[String(sh.ship_id)], s.speeds[String(sh.ship_id)]!, R))
+      if (!settled || touched || periodic || clock.runs.length > ran || day >= speedsUntil) {
+        const was = s.speeds
+        refreshSpeeds(db, v, s, ships, quotes, day, R)
+        for (const sh of sailing(ships)) notes.push(...speedChange(was[String(sh.ship_id)], s.speeds[String(sh.ship_id)]!, R))
+        if (settled) speedsUntil = nextCareeningChange(db, sailing(ships), day, quotes)
+      } else s.lastSpeedDay = day
     }
+    touched = false
 
     // Miles made today.
     let miles = s.nmPerDay
@@ -658,6 +683,7 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
       miles = 0
       why = 'storm'
       d.storm--
+      touched = true // a wreck changes the squadron
       for (const sh of sailing(ships)) {
         const best = bestPilot(aboard(db, sh.ship_id))
         const r = box.roll(skillNotation(trait(best, 'Wits'), knack(best, 'Pilot')), `${sh.name}: Pilot check in the storm (${best?.name ?? 'an average hand'})`)

@@ -23,6 +23,31 @@ export interface RollRecord {
   breakdown: Term[]
 }
 
+/**
+ * What a roll's faces come to under its notation: each die's value after explosions (a die showing
+ * its top face under an exploding notation is followed by its re-roll, added), the dice kept
+ * (highest first; all of them for a summed roll), their sum, and the total with the modifier.
+ * `DiceBox.roll` reads its faces with it, and the roll log keeps only the faces and reads them back
+ * with it, so what the log shows is what the roll was.
+ */
+export function readFaces(spec: DiceSpec, faces: ArrayLike<number>): { dice: number[]; kept: number[]; keptSum: number; total: number } {
+  const sides = spec.kind === 'keep' ? 10 : spec.sides
+  const dice: number[] = []
+  for (let k = 0; k < faces.length; ) {
+    let die = 0
+    for (;;) {
+      const f = faces[k++]!
+      die += f
+      if (!(spec.explode && f === sides) || k >= faces.length) break
+    }
+    dice.push(die)
+  }
+  const sorted = [...dice].sort((a, b) => b - a)
+  const kept = spec.kind === 'keep' ? sorted.slice(0, spec.keep) : sorted
+  const keptSum = kept.reduce((a, b) => a + b, 0)
+  return { dice, kept, keptSum, total: keptSum + spec.modifier }
+}
+
 /** What a command needs when dice are entered by hand and it ran out of faces. */
 export interface DiceNeeded {
   purpose: string
@@ -104,22 +129,16 @@ export class DiceBox {
     const sides = spec.kind === 'keep' ? 10 : spec.sides
     const count = spec.kind === 'keep' ? spec.roll : spec.count
     const faces: number[] = []
-    const dice: number[] = []
     let manual = false
     for (let i = 0; i < count; i++) {
-      let die = 0
       for (;;) {
         const f = this.face(sides, purpose, text, count - i, spec.explode)
         manual ||= f.manual
         faces.push(f.value)
-        die += f.value
         if (!(spec.explode && f.value === sides)) break
       }
-      dice.push(die)
     }
-    const sorted = [...dice].sort((a, b) => b - a)
-    const kept = spec.kind === 'keep' ? sorted.slice(0, spec.keep) : sorted
-    const keptSum = kept.reduce((a, b) => a + b, 0)
+    const { dice, kept, keptSum } = readFaces(spec, faces)
     const breakdown: Term[] = [
       { label: spec.kind === 'keep' ? `kept ${kept.join(' + ')} of ${dice.join(', ')}` : `dice ${dice.join(' + ')}`, value: keptSum }
     ]
