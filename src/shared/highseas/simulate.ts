@@ -1,6 +1,7 @@
 import { runSeed, tallyRuns } from '../battle/odds'
 import { seedState } from '../dice/rng'
 import type { OddsResult } from '../commands/battles'
+import type { SimulateOptions as BaseSimulateOptions } from '../battle/ruleset'
 import { ordersForTurn, type PartialTurnOrders } from './ai'
 import { battleOver, fastDice, resolveTurn } from './engine'
 import { copyState, resolveTurnImpl } from './turn'
@@ -23,13 +24,9 @@ import type { BattleSetup, BattleState } from './types'
 export type OddsResultData = Omit<OddsResult, 'ms'>
 export type Probability = OddsResultData['undecided']
 
-export interface SimulateOptions {
-  runs: number
-  seed: number
+export interface SimulateOptions extends BaseSimulateOptions {
   /** Turns played at most per run before it counts as undecided (default 60). */
   maxTurns?: number
-  /** Called after some runs (about every 2%) and after the last: runs done, runs in all. */
-  onProgress?: (done: number, runs: number) => void
   /**
    * The orders the GM has given for the turn being played (issue 16 point 9, "this turn as ordered, then
    * the AI"): the first turn of every run plays them (AI ships and GM ships without orders as the turn
