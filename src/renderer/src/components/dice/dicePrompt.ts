@@ -1,7 +1,6 @@
 import { shallowRef } from 'vue'
 import type { CommandName } from '../../../../shared/commands'
 import type { DiceNeeded } from '../../../../shared/dice/roll'
-import { parseNotation } from '../../../../shared/dice/notation'
 
 /**
  * Hand-entered dice. When a command answers `needs_dice`, the store asks here for the faces the GM
@@ -49,15 +48,6 @@ export function isDiceNeeded(d: unknown): d is DiceNeeded {
     typeof n.atLeast === 'number' &&
     typeof n.given === 'number'
   )
-}
-
-/** Whether a roll's top face explodes (rolls again and adds), read from its notation. */
-export function explodes(notation: string): boolean | null {
-  try {
-    return parseNotation(notation).explode
-  } catch {
-    return null
-  }
 }
 
 export const COMMAND_LABELS: Partial<Record<CommandName, string>> = {
