@@ -430,16 +430,16 @@ export function countDays(db: Db): void {
     `INSERT INTO ship_company (ship_id) SELECT s.id FROM ship s WHERE s.status IN ('port', 'sea') AND s.crew > 0 AND ${THEAH_SHIP}
        AND NOT EXISTS (SELECT 1 FROM ship_company c WHERE c.ship_id = s.id)`
   ).run()
-  const eaters = `((SELECT s.crew FROM ship s WHERE s.id = ship_company.ship_id) + (SELECT COUNT(*) FROM ship_officer o WHERE o.ship_id = ship_company.ship_id))`
+  // One statement for both (a day counted is one of the day's few writes): each ship in port or at sea
+  // with those aboard (her crew and officers), read once.
   stmt(
     db,
-    `UPDATE ship_company SET port_days = port_days + 1, port_eater_days = port_eater_days + ${eaters}
-     WHERE ship_id IN (SELECT id FROM ship WHERE status = 'port' AND ${THEAH_SHIP}) AND ${eaters} > 0`
-  ).run()
-  stmt(
-    db,
-    `UPDATE ship_company SET sea_days = sea_days + 1, sea_eater_days = sea_eater_days + ${eaters}
-     WHERE ship_id IN (SELECT id FROM ship WHERE status = 'sea' AND ${THEAH_SHIP}) AND ${eaters} > 0`
+    `UPDATE ship_company AS c SET
+       port_days = c.port_days + (e.status = 'port'), port_eater_days = c.port_eater_days + (e.status = 'port') * e.n,
+       sea_days = c.sea_days + (e.status = 'sea'), sea_eater_days = c.sea_eater_days + (e.status = 'sea') * e.n
+     FROM (SELECT s.id, s.status, s.crew + (SELECT COUNT(*) FROM ship_officer o WHERE o.ship_id = s.id) AS n
+           FROM ship s WHERE s.status IN ('port', 'sea') AND s.${THEAH_SHIP}) AS e
+     WHERE c.ship_id = e.id AND e.n > 0`
   ).run()
 }
 
