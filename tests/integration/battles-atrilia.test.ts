@@ -149,7 +149,7 @@ describe('orders and steps', () => {
     const before = s.snapshot()
     const refused = await s.fail('battles.stepOrders', { battleId, orders: far })
     expect(refused).toMatchObject({ code: 'rule', details: { field: 'orders.ships.0', issues: [{ field: 'orders.ships.0' }] } })
-    expect(refused.message).toBe('orders: Turn 1 — the Pheacians: ship movement and ramming cannot be ordered so: Thalassa: the move costs 16 points but her allowance is 7 (§5.7).')
+    expect(refused.message).toBe('Turn 1 — the Pheacians: ship movement and ramming cannot be ordered so: Thalassa: the move costs 16 points but her allowance is 7 (§5.7).')
     expect(s.snapshot()).toEqual(before)
     // Three hexes forward: 6 points of 7.
     const near = { phase: 'move', ships: [{ ship: 'thalassa', steps: ['forward', 'forward', 'forward'] }] }

@@ -102,7 +102,7 @@ describe('High Seas through the generic step commands', () => {
     const bad = { ships: { [DOG()]: { tactic: 'bearDown', board: 'gen-1' } } }
     const refused = await s.fail('battles.stepOrders', { battleId, orders: bad })
     expect(refused).toMatchObject({ code: 'rule', details: { field: `orders.ships.${DOG()}` } })
-    expect(refused.message).toMatch(/^orders: Turn 1 cannot be ordered so: Sea Dog: Bear Down needs the ship she closes on; Sea Dog: boarding Montaigne Merchantman needs the ships grappled/)
+    expect(refused.message).toMatch(/^Turn 1 cannot be ordered so: Sea Dog: Bear Down needs the ship she closes on; Sea Dog: boarding Montaigne Merchantman needs the ships grappled/)
     const checked = await call('battles.checkOrders', { battleId, orders: bad })
     expect(checked.problems).toHaveLength(2)
     for (const p of checked.problems) expect(p.path).toEqual(['ships', DOG()])

@@ -277,7 +277,7 @@ export function saveStepOrders(db: Db, def: SteppedDef, battleId: number, given:
   const problems = problemsToSave(db, def, b, orders)
   if (problems.length) {
     const issues = problems.map((p) => ({ field: ['orders', ...p.path].join('.'), message: p.message }))
-    throw new CommandError('rule', `orders: ${step.label} cannot be ordered so: ${problems.map((p) => p.message).join('; ')}.`, {
+    throw new CommandError('rule', `${step.label} cannot be ordered so: ${problems.map((p) => p.message).join('; ')}.`, {
       field: issues[0]!.field,
       problems,
       issues
