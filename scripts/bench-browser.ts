@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench-browser.ts [--quick] [--runs N] [--out FILE] [--only pages|boards]`: the
+ * `npx tsx scripts/bench-browser.ts [--quick] [--runs N] [--out FILE] [--only pages|boards] [--pages A,B] [--keep DIR]`: the
  * renderer in headless Chromium with software rendering (issue 22).
  *
  * 1. Time to usable of every page on the synthetic ten-year campaign (bench/ten-year-campaign.ts laid
@@ -55,6 +55,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string' },
     out: { type: 'string', default: join(ROOT, 'bench', 'results', 'browser.json') },
     only: { type: 'string' },
+    // Only these pages (their names as the table gives them, comma-separated), e.g. --pages "Ledger,Log: rolls".
+    pages: { type: 'string' },
     // Keep the prepared campaigns in this folder and reuse them on the next run (for looking into one figure).
     keep: { type: 'string' }
   },
@@ -390,8 +392,10 @@ async function measurePages(url: string, ids: Ids, runs: number): Promise<Map<st
   try {
     await b.page.goto(url)
     await b.page.locator('[data-test=campaign-title]').waitFor({ timeout: 60_000 })
+    const wanted = args.pages ? new Set(args.pages.split(',').map((n) => n.trim())) : null
     for (let run = 0; run < runs; run++) {
       for (const p of PAGES) {
+        if (wanted && !wanted.has(p.what)) continue
         const hash = p.hash(ids)
         if (!hash) continue
         // From the Dashboard (from Ports for the Dashboard itself), settled.

@@ -13,6 +13,7 @@ import { AppSession } from './app/session'
 import { SAMPLE_IDS, SampleId } from '../shared/commands/samples'
 import { setDefaultNativeBinding } from './campaign/sqlite'
 import { Door } from './door/door'
+import { closeOddsPool } from './highseas/odds'
 import { registerIpc } from './electron/ipc'
 import { menuTemplate } from './electron/menu'
 import { electronNativeBinding } from './electron/native'
@@ -182,7 +183,8 @@ async function main(): Promise<void> {
     if (closing) return
     closing = true
     event.preventDefault()
-    void door.invoke('campaigns.close', {}, 'internal').finally(() => app.exit(0))
+    // The odds pool's workers end with the app (a simulation still running is stopped).
+    void Promise.allSettled([closeOddsPool(), door.invoke('campaigns.close', {}, 'internal')]).finally(() => app.exit(0))
   })
   app.on('window-all-closed', () => app.quit())
 }

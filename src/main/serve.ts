@@ -17,6 +17,7 @@ import { AppSession } from './app/session'
 import { SAMPLE_IDS, SampleId } from '../shared/commands/samples'
 import { defaultHome } from './app/paths'
 import { Door } from './door/door'
+import { closeOddsPool } from './highseas/odds'
 import { CampaignLocked } from './campaign/lock'
 import { startHost } from './http/host'
 import { startPlayersHost, type PlayersHost } from './http/players-host'
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
     stopping = true
     if (players) await closePlayersLan()
     await host.close()
+    await closeOddsPool() // the odds workers (a simulation still running is stopped)
     await session.close() // takes the closing backup if anything changed
     process.exit(0)
   }

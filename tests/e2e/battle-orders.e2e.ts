@@ -162,6 +162,8 @@ describe('battle orders (issue 16, points 7, 8 and 19)', () => {
     await orders.locator('[data-test=orders-state]').getByText('Changed: saved when the turn resolves').waitFor()
     await page.locator('.qd-tabs').getByText('Odds', { exact: true }).click()
     const odds = page.locator('[data-test=odds-panel]')
+    // Issue 22: a two-ship High Seas battle asks for 10,000 runs at first (the worker pool plays them in a blink).
+    await expect.poll(async () => (await odds.getByLabel('Runs').inputValue()).replace(/\D/g, '')).toBe('10000')
     await odds.getByLabel('Runs').fill('200')
     await odds.locator('[data-test=run-odds]').click()
     const ordered = odds.locator('[data-odds=asOrdered]')

@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { ODDS_POOL_SIZE, OddsStopped, oddsPoolState, runOdds } from '../../src/main/highseas/odds'
+import { ODDS_POOL_SIZE, ODDS_WORKERS, OddsStopped, closeOddsPool, oddsPoolState, oddsWorkers, runOdds, runSteppedOdds, setOddsWorkers, sharesOf } from '../../src/main/highseas/odds'
+import { simulate as simulateGalleys } from '../../src/shared/galleys/simulate'
+import { galleysPreset } from '../../src/shared/galleys/preset'
+import { startBattle as startGalleys } from '../../src/shared/galleys/engine'
 import { startHost } from '../../src/main/http/host'
 import { contracts } from '../../src/shared/commands'
 import { ODDS_MAX_RUNS } from '../../src/shared/commands/battles'
@@ -39,6 +42,66 @@ describe('the odds worker (battles.odds)', () => {
 
 afterAll(dropSample)
 
+describe('the odds pool: runs shared out over worker threads (issue 22)', () => {
+  afterAll(() => setOddsWorkers(ODDS_WORKERS))
+
+  it('cuts the runs into even shares in order, none empty', () => {
+    expect(sharesOf(10_000, 2)).toEqual([
+      [0, 5000],
+      [5000, 10_000]
+    ])
+    expect(sharesOf(10, 4)).toEqual([
+      [0, 2],
+      [2, 5],
+      [5, 7],
+      [7, 10]
+    ])
+    expect(sharesOf(3, 8)).toEqual([
+      [0, 1],
+      [1, 2],
+      [2, 3]
+    ])
+    expect(sharesOf(0, 2)).toEqual([[0, 0]])
+  })
+
+  it('1, 2 and 4 workers give the same odds as simulate in one thread: High Seas, this turn as ordered, and a stepped ruleset', async () => {
+    const setup = corsairVsMerchant(4)
+    const state = startBattle(setup)
+    const firstTurn = { ships: { corsair: { tactic: 'evade' as const, circleAgainst: [], brilliantManeuver: true, fire: [], strike: false, clearAnchor: false } } }
+    const g = galleysPreset('assurance')
+    const gs = startGalleys(g)
+    const inThread = simulate(setup, state, { runs: 997, seed: 31 })
+    const asOrdered = simulate(setup, state, { runs: 301, seed: 32, firstTurn })
+    const galleys = { mode: 'ai', ...simulateGalleys(g, gs, { runs: 23, seed: 33 }) }
+    expect(asOrdered.mode).toBe('asOrdered')
+    for (const workers of [1, 2, 4]) {
+      setOddsWorkers(workers)
+      expect(oddsWorkers()).toBe(workers)
+      const { ms: _a, ...hs } = await runOdds(setup, state, 997, undefined, { seed: 31 })
+      expect(hs).toEqual(inThread)
+      const { ms: _b, ...ordered } = await runOdds(setup, state, 301, undefined, { seed: 32, firstTurn })
+      expect(ordered).toEqual(asOrdered)
+      const { ms: _c, ...stepped } = await runSteppedOdds('galleys', g, gs, 23, undefined, { seed: 33 })
+      expect(stepped).toEqual(galleys)
+    }
+  })
+
+  it('closing the pool stops a running simulation; the pool starts again when odds are next asked for', async () => {
+    setOddsWorkers(2)
+    const setup = corsairVsMerchant(8)
+    const state = startBattle(setup)
+    const long = runOdds(setup, state, ODDS_MAX_RUNS, undefined, { key: 'closing' }).catch((e: Error) => e)
+    expect(oddsPoolState().running).toBe(1)
+    await closeOddsPool()
+    const stopped = await long
+    expect(stopped).toBeInstanceOf(OddsStopped)
+    expect((stopped as Error).message).toMatch(/Quarterdeck is closing/)
+    expect(oddsPoolState()).toEqual({ running: 0, waiting: 0 })
+    const { ms: _ms, ...again } = await runOdds(setup, state, 50, undefined, { seed: 5 })
+    expect(again).toEqual(simulate(setup, state, { runs: 50, seed: 5 }))
+  })
+})
+
 describe('odds workers are bounded and cancellable (issue 14)', () => {
   const idle = () => expect.poll(() => oddsPoolState(), { timeout: 15_000 }).toEqual({ running: 0, waiting: 0 })
 
@@ -57,7 +120,7 @@ describe('odds workers are bounded and cancellable (issue 14)', () => {
     await idle()
   })
 
-  it(`at most ${ODDS_POOL_SIZE} workers run at once; the other requests wait their turn and all finish`, async () => {
+  it(`at most ${ODDS_POOL_SIZE} simulations run at once; the other requests wait their turn and all finish`, async () => {
     const setup = corsairVsMerchant(6)
     const state = startBattle(setup)
     let most = 0

@@ -149,4 +149,20 @@ describe('ledger.series for the owners the plot shows', () => {
     expect(one).toEqual([{ ownerId: b.ownerId, name: 'Bart', points: [{ day: 0, cash: 40 }, { day: 3, cash: 65 }] }])
     expect((await call('ledger.series', {})).map((s) => s.name)).toEqual(['Anne', 'Bart'])
   })
+
+  it('answers the owners with the most cash, most first, when asked for them instead (the plot at first)', async () => {
+    const a = await call('people.create', { name: 'Anne', kind: 'pc' })
+    const b = await call('people.create', { name: 'Bart', kind: 'pc' })
+    const c = await call('people.create', { name: 'Cleo', kind: 'pc' })
+    await call('ledger.grant', { ownerId: a.ownerId, amount: 10, memo: 'Purse' })
+    await call('ledger.grant', { ownerId: b.ownerId, amount: 90, memo: 'Purse' })
+    // Cleo has nothing: after everyone with cash, by id.
+    const owners = (await call('owners.list', {})).filter((o) => o.kind !== 'world')
+    const expected = [...owners].sort((x, y) => y.money.cash - x.money.cash || x.id - y.id).map((o) => o.id)
+    expect((await call('ledger.series', { mostCash: 2 })).map((s) => s.name)).toEqual(['Bart', 'Anne'])
+    expect((await call('ledger.series', { mostCash: 50 })).map((s) => s.ownerId)).toEqual(expected)
+    expect(expected).toContain(c.ownerId)
+    await expect(call('ledger.series', { mostCash: 2, ownerIds: [a.ownerId] })).rejects.toThrow(/not both/)
+    await expect(call('ledger.series', { mostCash: 0 })).rejects.toThrow()
+  })
 })

@@ -81,17 +81,11 @@ export interface RollLogFilter {
   before?: number
 }
 
-export interface RollLogRow {
+/** A roll as the log reads it back: the roll as it was recorded (less its breakdown), where and when. */
+export interface RollLogRow extends Omit<RollRecord, 'breakdown'> {
   id: number
   day: number
   kind: string
-  purpose: string
-  notation: string
-  faces: number[]
-  dice: number[]
-  kept: number[]
-  total: number
-  manual: boolean
   command: string
 }
 

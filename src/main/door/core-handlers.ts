@@ -269,7 +269,15 @@ export const coreHandlers: CoreHandlers = {
     run: ({ campaign: { db } }, input) => {
       const ids =
         input.ownerIds ??
-        (stmt(db, `SELECT id FROM owner WHERE kind != 'world' ORDER BY id`).all() as { id: number }[]).map((o) => o.id)
+        (input.mostCash !== undefined
+          ? // The plot's default when it cannot show everyone: the owners with the most cash (the running balances).
+            (stmt(
+              db,
+              `SELECT o.id AS id FROM owner o LEFT JOIN ledger_balance b ON b.owner_id = o.id AND b.account = 'cash'
+               WHERE o.kind != 'world' ORDER BY COALESCE(b.total, 0) DESC, o.id LIMIT ?`
+            ).all(input.mostCash) as { id: number }[])
+          : (stmt(db, `SELECT id FROM owner WHERE kind != 'world' ORDER BY id`).all() as { id: number }[])
+        ).map((o) => o.id)
       return series(db, ids)
     }
   },

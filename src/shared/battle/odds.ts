@@ -1,4 +1,4 @@
-import type { OddsData, Probability, SimulateOptions } from './ruleset'
+import type { OddsData, Probability, RunTally, SimulateOptions } from './ruleset'
 
 /**
  * The odds tally every ruleset's simulator shares: play `runs` runs, run `i` with its own 32-bit seed
@@ -69,7 +69,9 @@ export function checkRuns(runs: number): void {
 /**
  * Play `opts.runs` runs with `play(runSeed(opts.seed, i), i)` and tally them per side. `onProgress`
  * is called about every 2% of the runs and after the last. A `runs` that is not a whole number of 0 or
- * more throws (`checkRuns`).
+ * more throws (`checkRuns`). With `opts.from`/`opts.to` only that share of the runs is played (the
+ * odds returned are those of the share) and `opts.onTally` gets its counts: the shares of the runs,
+ * added up (`addTallies`), give exactly the odds of all of them played in one go.
  */
 export function tallyRuns(
   sides: readonly string[],
@@ -79,32 +81,68 @@ export function tallyRuns(
 ): OddsData {
   const runs = opts.runs
   checkRuns(runs)
-  const count = sides.map(() => ({ win: 0, escape: 0, sunk: 0, struck: 0 }))
+  const from = opts.from ?? 0
+  const to = opts.to ?? runs
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to > runs) {
+    throw new RangeError(`A share of the runs must be whole run numbers within 0 … ${runs} (got ${String(from)} … ${String(to)}).`)
+  }
+  const share = to - from
+  const counts = sides.map(() => ({ win: 0, escape: 0, sunk: 0, struck: 0 }))
   let undecided = 0
   let turns = 0
-  const every = Math.max(1, Math.ceil(runs / 50))
-  for (let i = 0; i < runs; i++) {
+  const every = Math.max(1, Math.ceil(share / 50))
+  for (let i = from; i < to; i++) {
     const end = play(runSeed(opts.seed, i), i)
     turns += end.turns
     if (!end.decided) undecided++
     for (let k = 0; k < sides.length; k++) {
-      const c = count[k]!
+      const c = counts[k]!
       const f = end.sides[k]!
       if (f.win) c.win++
       if (f.escape) c.escape++
       if (f.sunk) c.sunk++
       if (f.struck) c.struck++
     }
-    if (opts.onProgress && ((i + 1) % every === 0 || i + 1 === runs)) opts.onProgress(i + 1, runs)
+    const done = i + 1 - from
+    if (opts.onProgress && (done % every === 0 || done === share)) opts.onProgress(done, share)
   }
+  const tally: RunTally = { runs: share, maxTurns, sides: sides.slice(), counts, undecided, turns }
+  opts.onTally?.(tally)
+  return oddsOfTally(tally)
+}
+
+/** The counts of several shares of the same runs added up (the same sides, in the same order). */
+export function addTallies(tallies: readonly RunTally[]): RunTally {
+  if (tallies.length === 0) throw new RangeError('addTallies: no shares to add up')
+  const first = tallies[0]!
+  const sum: RunTally = { runs: 0, maxTurns: first.maxTurns, sides: first.sides.slice(), counts: first.sides.map(() => ({ win: 0, escape: 0, sunk: 0, struck: 0 })), undecided: 0, turns: 0 }
+  for (const t of tallies) {
+    if (t.sides.length !== sum.sides.length || t.sides.some((s, k) => s !== sum.sides[k])) throw new RangeError('addTallies: the shares are of different battles')
+    sum.runs += t.runs
+    sum.undecided += t.undecided
+    sum.turns += t.turns
+    t.counts.forEach((c, k) => {
+      const s = sum.counts[k]!
+      s.win += c.win
+      s.escape += c.escape
+      s.sunk += c.sunk
+      s.struck += c.struck
+    })
+  }
+  return sum
+}
+
+/** The odds of a tally: each count as a 95% Wilson interval, the mean turns. */
+export function oddsOfTally(t: RunTally): OddsData {
+  const runs = t.runs
   return {
     runs,
-    maxTurns,
-    sides: sides.map((side, k) => {
-      const c = count[k]!
+    maxTurns: t.maxTurns,
+    sides: t.sides.map((side, k) => {
+      const c = t.counts[k]!
       return { side, win: wilson(c.win, runs), escape: wilson(c.escape, runs), sunk: wilson(c.sunk, runs), struck: wilson(c.struck, runs) }
     }),
-    undecided: wilson(undecided, runs),
-    meanTurns: runs > 0 ? turns / runs : 0
+    undecided: wilson(t.undecided, runs),
+    meanTurns: runs > 0 ? t.turns / runs : 0
   }
 }

@@ -74,7 +74,28 @@ export interface SimulateOptions {
   runs: number
   seed: number
   maxTurns?: number
+  /** Called about every 2% of the runs played and after the last: runs done (of this share), runs (of this share). */
   onProgress?: (done: number, runs: number) => void
+  /**
+   * A share of the runs (a worker of the odds pool): play only runs `from` … `to` − 1 of the `runs`
+   * (run i's dice are always `runSeed(seed, i)`, whoever plays it), and hand their counts to `onTally`,
+   * to be added up with the other shares' (battle/odds.ts `addTallies`, `oddsOfTally`).
+   */
+  from?: number
+  to?: number
+  onTally?: (tally: RunTally) => void
+}
+
+/** The counts of some runs (one share, or all of them): what the odds are worked out from. */
+export interface RunTally {
+  runs: number
+  maxTurns: number
+  sides: string[]
+  /** Per side (in `sides`' order): runs it won, escaped with every ship, had a ship sunk, had a ship struck or taken. */
+  counts: Array<{ win: number; escape: number; sunk: number; struck: number }>
+  undecided: number
+  /** Turns played, summed over the runs. */
+  turns: number
 }
 
 /** One stored step of a battle: its orders and the faces typed by hand (if any). */

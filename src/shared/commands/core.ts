@@ -353,7 +353,14 @@ export const coreContracts = {
     summary: "Each owner's cash after every day on which it changed, for the balance plot.",
     scope: 'campaign',
     mutates: false,
-    input: z.object({ ownerIds: z.array(Id).max(50).optional() }).strict(),
+    input: z
+      .object({
+        ownerIds: z.array(Id).max(50).optional(),
+        /** Instead of ownerIds: the owners (not the outside world) with the most cash, at most this many, most first (ties by id). */
+        mostCash: z.number().int().min(1).max(50).optional()
+      })
+      .strict()
+      .refine((v) => v.ownerIds === undefined || v.mostCash === undefined, { message: 'ask for chosen owners or for those with the most cash, not both', path: ['mostCash'] }),
     output: z.array(z.object({ ownerId: Id, name: z.string(), points: z.array(z.object({ day: Day, cash: z.number().int() })) }))
   }),
   'ledger.exportCsv': contract({

@@ -1,8 +1,10 @@
 import { runSeed, tallyRuns } from '../battle/odds'
 import { seedState } from '../dice/rng'
 import type { OddsResult } from '../commands/battles'
+import type { SimulateOptions as BaseSimulateOptions } from '../battle/ruleset'
 import { ordersForTurn, type PartialTurnOrders } from './ai'
 import { battleOver, fastDice, resolveTurn } from './engine'
+import { copyState, resolveTurnImpl } from './turn'
 import type { BattleSetup, BattleState } from './types'
 
 /**
@@ -22,13 +24,9 @@ import type { BattleSetup, BattleState } from './types'
 export type OddsResultData = Omit<OddsResult, 'ms'>
 export type Probability = OddsResultData['undecided']
 
-export interface SimulateOptions {
-  runs: number
-  seed: number
+export interface SimulateOptions extends BaseSimulateOptions {
   /** Turns played at most per run before it counts as undecided (default 60). */
   maxTurns?: number
-  /** Called after some runs (about every 2%) and after the last: runs done, runs in all. */
-  onProgress?: (done: number, runs: number) => void
   /**
    * The orders the GM has given for the turn being played (issue 16 point 9, "this turn as ordered, then
    * the AI"): the first turn of every run plays them (AI ships and GM ships without orders as the turn
@@ -45,24 +43,44 @@ export function oddsSeed(setup: BattleSetup, state: BattleState): number {
 const SUNK = new Set(['sunk', 'sinking', 'destroyed'])
 const STRUCK = new Set(['struck', 'surrendered'])
 
-/** Play one run from `state` with every ship under the AI; returns the final state and the turns played. */
+/**
+ * Play one run from `state` with every ship under the AI; returns the final state and the turns played.
+ *
+ * The AI's turns take the engine's fast path (turn.ts `fast`: AI orders are legal by construction and
+ * are not checked, the next state is written into reused objects, the generator's state is read once
+ * at the end); the GM's orders of `firstTurn` are checked as the stepped battle checks them. The final
+ * state is copied out, so it is the caller's as any engine state is. `fast: false` plays every turn
+ * through `resolveTurn` (tests/unit/highseas-fast-path.test.ts: both give the same outcome).
+ */
 export function playOut(
   setup: BattleSetup,
   state: BattleState,
   rngSeed: number,
   maxTurns: number,
-  firstTurn?: PartialTurnOrders
+  firstTurn?: PartialTurnOrders,
+  fast = true
 ): { state: BattleState; turns: number; decided: boolean } {
   const dice = fastDice(seedState(rngSeed))
   let s = state
   let turns = 0
+  let reused = false
+  let decided = true
   while (!battleOver(s)) {
-    if (turns >= maxTurns) return { state: s, turns, decided: false }
-    const orders = turns === 0 && firstTurn ? ordersForTurn(setup, s, firstTurn) : ordersForTurn(setup, s, {}, { allAi: true })
-    s = resolveTurn(setup, s, orders, dice, { trace: false }).state
+    if (turns >= maxTurns) {
+      decided = false
+      break
+    }
+    if (turns === 0 && firstTurn) {
+      s = resolveTurn(setup, s, ordersForTurn(setup, s, firstTurn), dice, { trace: false }).state
+      reused = false
+    } else {
+      const orders = ordersForTurn(setup, s, {}, { allAi: true })
+      s = fast ? resolveTurnImpl(setup, s, orders, dice, false, true).state : resolveTurn(setup, s, orders, dice, { trace: false }).state
+      reused = fast
+    }
     turns++
   }
-  return { state: s, turns, decided: true }
+  return { state: reused ? copyState(s, dice.rngState()) : s, turns, decided }
 }
 
 export function simulate(setup: BattleSetup, state: BattleState, opts: SimulateOptions): OddsResultData {

@@ -134,6 +134,19 @@ class Turn {
    */
   readonly participantsShape: Record<string, ParticipantState>
   readonly rangesShape: Record<string, number>
+  /**
+   * The simulator's fast path (`fast`): orders made by the AI are taken as legal (no checks), no
+   * generator state is copied out per turn, and the participants and records of the next state are
+   * two sets reused turn after turn (the state being read is one, the next state is written into the
+   * other). A state made on this path is valid only until the turn after next: the simulator's
+   * playOut copies the last one out (copyState).
+   */
+  fast = false
+  readonly bufP: [ParticipantState[], ParticipantState[]] = [[], []]
+  readonly bufParticipants: [Record<string, ParticipantState> | null, Record<string, ParticipantState> | null] = [null, null]
+  readonly bufRanges: [Record<string, number> | null, Record<string, number> | null] = [null, null]
+  /** The buffer set the current turn writes (fast path). */
+  buf = 0
 
   constructor(pre: Pre) {
     const n = pre.n
@@ -221,10 +234,18 @@ function without(list: string[], id: string): string[] {
 
 // ─── The turn ───────────────────────────────────────────────────────────────────────────────────
 
-export function resolveTurnImpl(setup: BattleSetup, state: BattleState, orders: TurnOrders, dice: DiceSource, T: boolean): { state: BattleState; report: TurnReport } {
+export function resolveTurnImpl(
+  setup: BattleSetup,
+  state: BattleState,
+  orders: TurnOrders,
+  dice: DiceSource,
+  T: boolean,
+  fast = false
+): { state: BattleState; report: TurnReport } {
   const pre = prep(setup)
   let c = pre.ctx as Turn | null
   if (!c) pre.ctx = c = new Turn(pre)
+  c.fast = fast && !T
   c.setup = setup
   c.state = state
   c.dice = dice
@@ -237,13 +258,14 @@ export function resolveTurnImpl(setup: BattleSetup, state: BattleState, orders: 
   if (c.magazine.length) c.magazine.length = 0
   if (c.escaping.length) c.escaping.length = 0
 
-  validate(c, orders)
+  if (c.fast) trusted(c, orders)
+  else validate(c, orders)
   begin(c)
 
   // ── a. Start of turn: strikes, anchors, fouled sails ──
   strikes(c)
   c.newCalm = Math.max(0, state.becalmedTurns - 1)
-  c.heroicOut = state.heroic.slice()
+  c.heroicOut = c.fast && state.heroic.length === 0 ? [] : state.heroic.slice()
   if (allEvade(c)) return finish(c, 'allEscaped', null)
   startOfTurn(c)
   stats(c)
@@ -321,12 +343,42 @@ function validate(c: Turn, orders: TurnOrders): void {
   if (problems.length) throw new IllegalOrders(problems.slice())
 }
 
+/**
+ * The fast path's orders (the simulator's AI orders, legal by construction): the orders followed,
+ * as `validate` sets them, without checking them. tests/unit/highseas-fast-path.test.ts checks that
+ * both paths give the same outcome.
+ */
+function trusted(c: Turn, orders: TurnOrders): void {
+  const { state, n, ids, O } = c
+  const shipOrders = orders.ships ?? {}
+  for (let i = 0; i < n; i++) {
+    const p = state.participants[ids[i]!]
+    if (!p || p.status !== 'active') {
+      O[i] = null
+      continue
+    }
+    O[i] = shipOrders[ids[i]!] ?? DEFAULT_ORDERS
+  }
+}
+
 // ── Working copies and scratch ──
 function begin(c: Turn): void {
   const { n, ids, state, P, rg, rel, win, contest, settled } = c
   const nn = n * n
   const keys = c.pre.keys
-  for (let i = 0; i < n; i++) P[i] = copyP(state.participants[ids[i]!]!)
+  if (c.fast) {
+    // Write into the buffer set the state being read is not.
+    const first = state.participants[ids[0]!]
+    c.buf = n > 0 && c.bufP[0][0] === first ? 1 : 0
+    const B = c.bufP[c.buf]!
+    for (let i = 0; i < n; i++) {
+      const src = state.participants[ids[i]!]!
+      let dst = B[i]
+      if (dst === undefined) B[i] = dst = copyP(src)
+      else copyInto(dst, src)
+      P[i] = dst
+    }
+  } else for (let i = 0; i < n; i++) P[i] = copyP(state.participants[ids[i]!]!)
   for (let k = 0; k < nn; k++) {
     rel[k] = 0
     win[k] = 0
@@ -1711,18 +1763,26 @@ function decide(c: Turn): void {
 function finish(c: Turn, outcome: BattleState['outcome'], winner: string | null): { state: BattleState; report: TurnReport } {
   const { n, ids, P, rg } = c
   const keys = c.pre.keys
-  const participants: Record<string, ParticipantState> = { ...c.participantsShape }
+  let participants: Record<string, ParticipantState>
+  let ranges: Record<string, number>
+  if (c.fast) {
+    participants = c.bufParticipants[c.buf] ??= { ...c.participantsShape }
+    ranges = c.bufRanges[c.buf] ??= { ...c.rangesShape }
+  } else {
+    participants = { ...c.participantsShape }
+    ranges = { ...c.rangesShape }
+  }
   for (let i = 0; i < n; i++) participants[ids[i]!] = P[i]!
-  const ranges: Record<string, number> = { ...c.rangesShape }
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) ranges[keys[i * n + j]!] = rg[i * n + j]!
-  const report: TurnReport = { turn: c.turn, orders: c.followed, events: c.events, ranges }
+  const report: TurnReport = c.fast ? FAST_REPORT : { turn: c.turn, orders: c.followed, events: c.events, ranges }
   const next: BattleState = {
     turn: c.turn + 1,
     weather: c.state.weather,
     ranges,
     participants,
     becalmedTurns: c.newCalm,
-    rng: c.dice.rngState(),
+    // The fast path copies the generator's state out once, at the end of the run (simulate's playOut).
+    rng: c.fast ? c.state.rng : c.dice.rngState(),
     heroic: c.heroicOut,
     outcome,
     winner
@@ -1737,3 +1797,64 @@ function finish(c: Turn, outcome: BattleState['outcome'], winner: string | null)
 }
 
 const EMPTY_EVENTS: never[] = []
+/** The fast path's report: nobody reads it. */
+const FAST_REPORT: TurnReport = Object.freeze({ turn: 0, orders: {}, events: [], ranges: {} }) as TurnReport
+
+/** Copy `src` into `dst` (the fast path's reused participants; their arrays are never shared). */
+function copyInto(dst: ParticipantState, src: ParticipantState): void {
+  dst.id = src.id
+  dst.status = src.status
+  dst.hullDamage = src.hullDamage
+  dst.riggingDamage = src.riggingDamage
+  const gl = dst.gunsLost
+  const sgl = src.gunsLost
+  gl.port = sgl.port
+  gl.starboard = sgl.starboard
+  gl.chasers = sgl.chasers
+  gl.stern = sgl.stern
+  dst.crew = src.crew
+  dst.marines = src.marines
+  dst.powderTons = src.powderTons
+  dst.rudderDamage = src.rudderDamage
+  const f = dst.firedOnTurn
+  const sf = src.firedOnTurn
+  f.port = sf.port
+  f.starboard = sf.starboard
+  f.chasers = sf.chasers
+  f.stern = sf.stern
+  dst.wetSailsTurns = src.wetSailsTurns
+  dst.halfSpeedNextTurn = src.halfSpeedNextTurn
+  dst.sailFouled = src.sailFouled
+  dst.anchorDragging = src.anchorDragging
+  dst.sinkingIn = src.sinkingIn
+  dst.capturedBy = src.capturedBy
+  dst.takenBy = src.takenBy ?? null
+  dst.grappledWith = copyList(dst.grappledWith, src.grappledWith)
+  dst.recognised = copyList(dst.recognised, src.recognised ?? EMPTY_LIST)
+  dst.meleeWith = copyList(dst.meleeWith, src.meleeWith)
+  dst.powderSpent = src.powderSpent
+  dst.bombardment = src.bombardment
+  dst.fightersLost = src.fightersLost ?? 0
+  dst.meleeRound = src.meleeRound ?? 0
+  dst.damageDealt = src.damageDealt ?? 0
+}
+const EMPTY_LIST: string[] = []
+/** `to` holding `from`'s items (to itself when it can: a fresh array if `to` is `from`). */
+function copyList(to: string[], from: readonly string[]): string[] {
+  if (to === from) return from.slice()
+  const n = from.length
+  // push and pop, not `length =` (a runtime call each time).
+  while (to.length > n) to.pop()
+  for (let k = 0; k < n; k++) {
+    if (k < to.length) to[k] = from[k]!
+    else to.push(from[k]!)
+  }
+  return to
+}
+
+/** A state made on the fast path, copied into objects of its own (and the generator's state now). */
+export function copyState(s: BattleState, rng: number[]): BattleState {
+  const participants: Record<string, ParticipantState> = {}
+  for (const id in s.participants) participants[id] = copyP(s.participants[id]!)
+  return { ...s, ranges: { ...s.ranges }, participants, heroic: s.heroic.slice(), rng }
+}
