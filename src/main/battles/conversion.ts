@@ -653,17 +653,17 @@ export function concludeConverted(db: Db, battleId: number, given: Line[] | unde
     stmt(db, `UPDATE ship SET hull_damage = ?, rigging_damage = ?, guns_lost = ?, crew = ? WHERE id = ?`).run(l.hullDamage, l.riggingDamage, JSON.stringify(gunsLost), crew, row.id)
     stmt(db, `UPDATE ship_company SET marines = ? WHERE ship_id = ? AND marines > ?`).run(crew, row.id, crew)
     const texts = [
-      `Fought the ${name} ${HOW[stored.ruleset]}: ${fmt(Math.max(0, l.hullDamage - row.hull_damage))} hull, ${fmt(Math.max(0, l.riggingDamage - row.rigging_damage))} rigging damage, ` +
+      `Fought ${theBattle(name)} ${HOW[stored.ruleset]}: ${fmt(Math.max(0, l.hullDamage - row.hull_damage))} hull, ${fmt(Math.max(0, l.riggingDamage - row.rigging_damage))} rigging damage, ` +
         `${plural(BATTERIES.reduce((n, k) => n + l.gunsLost[k], 0), 'gun')} and ${fmt(l.crewLost)} crew lost${edited}`
     ]
     if (l.fate === 'sunk') {
       stmt(db, `UPDATE ship SET status = 'sunk' WHERE id = ?`).run(row.id)
-      texts.push(`Sunk in the ${name}`)
+      texts.push(`Sunk in ${theBattle(name)}`)
     } else if (l.fate === 'captured') {
       stmt(db, `DELETE FROM ship_owner WHERE ship_id = ?`).run(row.id)
       stmt(db, `INSERT INTO ship_owner (ship_id, owner_id, share) VALUES (?, ?, 100)`).run(row.id, WORLD_OWNER_ID)
-      texts.push(`Captured in the ${name}: she now belongs to the outside world`)
-    } else if (l.fate === 'escaped') texts.push(`${stored.ruleset === 'atrilia' ? 'Left the map' : stored.ruleset === 'broadsides' ? 'Left the board' : 'Left the table'} and escaped the ${name}`)
+      texts.push(`Captured in ${theBattle(name)}: she now belongs to the outside world`)
+    } else if (l.fate === 'escaped') texts.push(`${stored.ruleset === 'atrilia' ? 'Left the map' : stored.ruleset === 'broadsides' ? 'Left the board' : 'Left the table'} and escaped ${theBattle(name)}`)
     for (const t of texts) addShipEvent(db, row.id, today, t.slice(0, 1000))
     applied.push({ ship: l.ship, shipId: row.id, text: texts.join('. ') })
   }
