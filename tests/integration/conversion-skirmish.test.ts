@@ -77,7 +77,8 @@ describe('a skirmish fought under other rules (issue 21)', () => {
       expect(state.ruleset).toBe(c.ruleset)
       const steps = await playOut(battleId, c.sides ?? preview.ships.map((x) => x.ship), c.most)
       expect(steps).toBeGreaterThan(1)
-      const review = (await s.call('battles.review', { battleId })) as unknown as { campaign: { lines: Line[] } }
+      const review = (await s.call('battles.review', { battleId })) as unknown as { campaign: { lines: Line[]; skirmish?: boolean } }
+      expect(review.campaign.skirmish).toBe(true)
       const lines = c.lines(review)
       expect(lines).toHaveLength(2)
       expect(lines.map((l) => l.side)).toEqual(['Tortuga', 'Castille'])

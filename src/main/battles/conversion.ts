@@ -508,6 +508,7 @@ export function convertedReview(db: Db, battleId: number): GalleysBattleReview['
   const written = row.status === 'concluded' && row.result ? ((JSON.parse(row.result) as { lines?: Line[] }).lines ?? []) : []
   return {
     tableTitle: title,
+    ...(stored.voyageId === null ? { skirmish: true } : {}),
     lines: stored.ships.map((s) => {
       const back = backs[s.ship]!
       const how = [`Fought ${HOW[stored.ruleset]}: read back by the table “${title}” (a house default).`, ...back.how]
