@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { apiOk, choose, openPage, shot, type Browser, type Served, useHost } from './harness'
 
 /**
+ * Issue 21: the Skirmish screen asks which rules to fight under; Galleys & Galleons opens the conversion dialog.
  * Issue 16, point 11: the skirmish screen measures a campaign ship as she is — her hull now (the damage
  * she carries from an earlier battle) and the gunners her roster assigns — before the battle starts.
  */
@@ -85,6 +86,30 @@ describe('the skirmish preview (issue 16, point 11)', () => {
     const body = page.locator('[data-test=skirmish-preview] .n-data-table-base-table-body').first()
     await expect.poll(() => body.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
     await shot(page, 'issue16-skirmish-preview')
+
+    // Issue 21: which rules to fight it under. One ship a side can be a Broadsides duel; a fort could not.
+    const under = page.locator('[data-test=fight-under]')
+    const galleys = under.locator('[data-ruleset=galleys] .n-radio')
+    await expect.poll(() => galleys.getAttribute('class')).not.toMatch(/n-radio--disabled/)
+    await expect.poll(() => under.locator('[data-ruleset=broadsides] .n-radio').getAttribute('class')).not.toMatch(/n-radio--disabled/)
+    await galleys.click()
+    await page.getByText('The starting range and the weather are High Seas Combat’s: a converted battle does not use them.').waitFor()
+    await under.scrollIntoViewIfNeeded()
+    await shot(page, 'issue21-skirmish-fight-under')
+    // The conversion dialog: each ship converted for the table, named by her side; no voyage's log to note it in.
+    await page.locator('[data-test=start-battle]').filter({ hasText: 'See the ships converted' }).click()
+    const dialog = page.locator('[data-test=conversion-dialog]')
+    await expect.poll(() => dialog.locator('[data-test=conversion-ship]').count()).toBe(2)
+    await dialog.locator('[data-ship="Sea Dog"]').getByText('Side “Our side” · campaign ship').waitFor()
+    await expect(dialog.locator('[data-test=fight-note]').count()).resolves.toBe(0)
+    await shot(page, 'issue21-skirmish-conversion')
+    // The dialog's start is enabled; cancelled here, the GM goes back to High Seas, which starts as before
+    // (starting a converted skirmish through the door: tests/integration/conversion-skirmish.test.ts).
+    await expect.poll(() => dialog.getByRole('button', { name: 'Start the battle' }).isEnabled()).toBe(true)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await under.locator('[data-ruleset=highSeas] .n-radio').click()
+    await page.locator('[data-test=start-battle]').filter({ hasText: 'Start battle' }).waitFor()
 
     await page.locator('[data-test=start-battle]').click()
     await page.waitForURL(/#\/campaign\/battles\/\d+$/)

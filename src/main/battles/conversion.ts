@@ -60,38 +60,104 @@ export const RULES_NAME: Record<AnyRuleset, string> = {
 const HOW: Record<Ruleset, string> = { galleys: 'on the Galleys & Galleons table', broadsides: 'as a Broadsides & Boarding Parties duel', atrilia: 'on the Atrilian hex map' }
 const DEFS = { galleys: THEAH_GALLEYS_DEF, broadsides: THEAH_BROADSIDES_DEF, atrilia: THEAH_ATRILIA_DEF } as const
 
+/**
+ * A side of a converted battle: `id` is the participants' side (the voyage's 'ours' / 'them', a
+ * skirmish's side name), `key` the player id the table battle gives it (letters and digits only),
+ * `name` its name on the board, `called` the words a message names it by, `control` who commands it
+ * (the computer when every ship of it is the AI's).
+ */
+interface Side {
+  id: string
+  key: string
+  name: string
+  called: string
+  control: 'gm' | 'ai'
+}
+
 /** What the battle row keeps of the conversion. */
 interface Stored {
   from: 'theah'
   ruleset: Ruleset
-  voyageId: number
+  /** The voyage whose encounter it is (null: a skirmish of the Skirmish screen). */
+  voyageId: number | null
   table: TheahGalleys | TheahBroadsides | TheahAtrilia
   ships: { ship: string; participant: ParticipantSetup; tableHullPoints: number; marinesAtStart?: number }[]
   designs: Record<string, ShipDesign>
+  /** The sides (absent on a battle stored before skirmishes were converted: the squadron and the encounter). */
+  sides?: Side[]
 }
 
 const SIDE_NAMES = { ours: 'The squadron' } as const
 
-function measured(db: Db, voyageId: number, ruleset: AnyRuleset) {
+/**
+ * The ships to convert, measured as High Seas measures them, and their sides in the order the converted
+ * battle sets them up: an encounter's (the squadron, then the encounter) or a skirmish's (its sides in the
+ * order its participants name them).
+ */
+interface Measured {
+  participants: ParticipantSetup[]
+  designs: Record<string, ShipDesign>
+  sides: Side[]
+  /** The battle's name, and what was fought in words (the encounter's ships, or the skirmish's sides). */
+  name: string
+  names: string[]
+  label: string
+  voyageId: number | null
+}
+
+/** The participants measured and checked for the rules chosen: only ships convert, a duel is one ship a side, the hex map two sides. */
+function convertible(built: ReturnType<typeof buildParticipants>, sides: Side[], ruleset: AnyRuleset): void {
+  const notShips = built.participants.filter((p) => p.kind !== 'ship')
+  if (notShips.length && ruleset !== 'highseas') {
+    throw new CommandError('rule', `${listing(notShips.map((p) => `the ${p.name}`))} cannot fight under the ${RULES_NAME[ruleset]} rules: only ships are converted (those rules have no forts or towns).`, { field: 'ruleset' })
+  }
+  const n = (side: Side) => built.participants.filter((p) => p.side === side.id).length
+  if (ruleset === 'broadsides' && (sides.length !== 2 || sides.some((s) => n(s) !== 1))) {
+    throw new CommandError('rule', `A Broadsides & Boarding Parties duel is fought by two ships, one a side: here ${listing(sides.map((s) => `${s.called} has ${plural(n(s), 'ship')}`))}.`, {
+      field: 'ruleset'
+    })
+  }
+  if (ruleset === 'atrilia' && sides.length !== 2) {
+    throw new CommandError('rule', `The Atrilian hex map is fought by two sides: here there are ${sides.length}.`, { field: 'ruleset' })
+  }
+  if (ruleset === 'galleys' && sides.length > GALLEYS_SIDES) {
+    throw new CommandError('rule', `On the Galleys & Galleons table a converted battle has at most ${GALLEYS_SIDES} sides, one along each edge: here there are ${sides.length}.`, { field: 'ruleset' })
+  }
+}
+/** House default: a converted table battle sets each side along an edge of the table, so at most four. */
+const GALLEYS_SIDES = 4
+
+/** Who commands a side: the computer when every ship of it is the AI's, else the GM. */
+const controlOf = (ps: ParticipantSetup[], id: string): 'gm' | 'ai' => (ps.filter((p) => p.side === id).every((p) => p.control === 'ai') ? 'ai' : 'gm')
+
+function measured(db: Db, voyageId: number, ruleset: AnyRuleset): Measured & { encounter: ReturnType<typeof waitingTheahEncounter>['encounter'] } {
   const w = waitingTheahEncounter(db, voyageId)
   const inputs = [
     ...w.shipIds.map((shipId) => ({ shipId, side: 'ours', control: 'gm' as const })),
     ...w.encounter.ships.map((x) => ({ ...(x as object), side: 'them' }))
   ].map((x) => BattleParticipantInput.parse(x) as ParticipantInput)
   const built = buildParticipants(db, inputs)
-  const notShips = built.participants.filter((p) => p.kind !== 'ship')
-  if (notShips.length && ruleset !== 'highseas') {
-    throw new CommandError('rule', `${listing(notShips.map((p) => `the ${p.name}`))} cannot fight under the ${RULES_NAME[ruleset]} rules: only ships are converted.`, { field: 'ruleset' })
+  const label = w.encounter.label.slice(0, 80) || 'The encounter'
+  const sides: Side[] = [
+    { id: 'ours', key: 'ours', name: SIDE_NAMES.ours, called: 'the squadron', control: 'gm' },
+    { id: 'them', key: 'them', name: label, called: 'the encounter', control: 'ai' }
+  ]
+  convertible(built, sides, ruleset)
+  return { ...built, sides, name: `Battle at sea: ${w.name}`.slice(0, 80), names: w.encounter.names, label: w.encounter.label, voyageId, encounter: w.encounter }
+}
+
+/** A skirmish's participants (the Skirmish screen's list) measured and checked for the rules chosen. */
+function measuredSkirmish(db: Db, input: { participants: ParticipantInput[]; ruleset: AnyRuleset; name?: string | undefined }): Measured {
+  if (input.ruleset === 'highseas') {
+    throw new CommandError('rule', 'High Seas Combat is the skirmish’s own rules: nothing is converted, start it as a High Seas battle.', { field: 'ruleset' })
   }
-  if (ruleset === 'broadsides') {
-    const n = (side: string) => built.participants.filter((p) => p.side === side).length
-    if (n('ours') !== 1 || n('them') !== 1) {
-      throw new CommandError('rule', `A Broadsides & Boarding Parties duel is fought by two ships, one a side: here the squadron has ${plural(n('ours'), 'ship')} and the encounter ${plural(n('them'), 'ship')}.`, {
-        field: 'ruleset'
-      })
-    }
-  }
-  return { ...w, ...built }
+  const built = buildParticipants(db, input.participants)
+  const ids = [...new Set(built.participants.map((p) => p.side))]
+  if (ids.length < 2) throw new CommandError('rule', 'A battle needs participants on at least two sides.', { field: 'participants' })
+  const sides: Side[] = ids.map((id, i) => ({ id, key: `side${i + 1}`, name: id, called: `“${id}”`, control: controlOf(built.participants, id) }))
+  convertible(built, sides, input.ruleset)
+  const name = (input.name?.trim() || `Skirmish: ${ids.join(' against ')}`).slice(0, 80)
+  return { ...built, sides, name, names: built.participants.map((p) => `the ${p.name}`), label: name, voyageId: null }
 }
 
 /**
@@ -157,19 +223,20 @@ function hexShip(db: Db, p: ParticipantSetup, a: Adjustment | undefined, k: numb
 }
 
 /** The hex map's set-up of the converted ships (seed 002 §3, §7.4, §11.2 as an Atrilian encounter's), with its notes; refused at its field. */
-function hexSetup(db: Db, m: ReturnType<typeof measured>, adjustments: Adjustment[], label: string, name: string, seed: number) {
-  const fleet = (side: 'ours' | 'them'): FleetShip[] =>
+function hexSetup(db: Db, m: Measured, adjustments: Adjustment[], name: string, seed: number) {
+  const fleet = (side: Side): FleetShip[] =>
     m.participants
       .map((p, i) => ({ p, i }))
-      .filter(({ p }) => p.side === side)
+      .filter(({ p }) => p.side === side.id)
       .map(({ p, i }) => {
         const k = adjustments.findIndex((x) => x.ship === p.id)
         return { id: p.id, name: p.name, shipId: null, profile: hexShip(db, p, adjustments[k], k, i).profile }
       })
+  const [first, second] = m.sides as [Side, Side]
   const out = encounterSetup({
     name,
-    squadron: { name: SIDE_NAMES.ours, nation: 'other', ships: fleet('ours') },
-    encounter: { name: label.slice(0, 80) || 'The encounter', nation: 'other', ships: fleet('them') },
+    squadron: { name: first.name.slice(0, 80), nation: 'other', ships: fleet(first) },
+    encounter: { name: second.name.slice(0, 80), nation: 'other', ships: fleet(second) },
     near: null,
     choices: EncounterBattleChoices.parse({ coastline: false }),
     seed,
@@ -186,7 +253,16 @@ const OWN_NOTE = 'Fought under High Seas Combat, the Théah setting’s own rule
 
 /** The preview: every ship converted with its terms, and what she fights with after the GM's adjustments. */
 export function encounterConversion(db: Db, input: { voyageId: number; ruleset: AnyRuleset; adjustments: Adjustment[] }): ConversionView {
-  const m = measured(db, input.voyageId, input.ruleset)
+  return conversionOf(db, measured(db, input.voyageId, input.ruleset), input)
+}
+
+/** The preview of a skirmish's participants converted to the rules chosen (the Skirmish screen's; High Seas is its own and refused). */
+export function skirmishConversion(db: Db, input: { participants: ParticipantInput[]; ruleset: AnyRuleset; adjustments: Adjustment[]; name?: string | undefined }): ConversionView {
+  return conversionOf(db, measuredSkirmish(db, input), input)
+}
+
+/** Every ship of the measured battle converted with her terms, and what she fights with after the GM's adjustments. */
+function conversionOf(db: Db, m: Measured, input: { ruleset: AnyRuleset; adjustments: Adjustment[] }): ConversionView {
   const own = input.ruleset === 'highseas'
   const adj = adjustmentsFor(input.adjustments, m.participants.map((p) => p.id), input.ruleset, own)
   const def = own ? null : DEFS[input.ruleset as Ruleset]
@@ -198,9 +274,9 @@ export function encounterConversion(db: Db, input: { voyageId: number; ruleset: 
     tableSource: def?.source ?? 'High Seas Combat (seed 003 IV–VI) is the Théah setting’s own battle rules.',
     setting: 'theah',
     converted: !own,
-    notes: own ? [OWN_NOTE] : input.ruleset === 'atrilia' ? [HEX_NOTE, ...hexSetup(db, m, input.adjustments, m.encounter.label, 'Preview', 1).notes] : [],
-    voyageId: input.voyageId,
-    encounter: m.encounter.label,
+    notes: own ? [OWN_NOTE] : input.ruleset === 'atrilia' ? [m.voyageId === null ? HEX_SKIRMISH_NOTE : HEX_NOTE, ...hexSetup(db, m, input.adjustments, 'Preview', 1).notes] : m.voyageId === null ? skirmishNotes(m, input.ruleset) : [],
+    voyageId: m.voyageId,
+    encounter: m.label,
     ships: m.participants.map((p, i) => {
       const a = adj.get(p.id)
       const k = input.adjustments.findIndex((x) => x.ship === p.id)
@@ -259,6 +335,24 @@ export function encounterConversion(db: Db, input: { voyageId: number; ruleset: 
 /** House default: a Théah encounter on the hex map is fought in open sea, the sides at opposite edges as an Atrilian encounter's are. */
 const HEX_NOTE =
   'House default: a Théah encounter on the hex map is fought in open sea (the Théah chart draws no coast for it), the squadron and the encounter set up along opposite edges facing inward, the squadron moving first, the encounter ordered by the computer.'
+/** House default: a skirmish on the hex map is set up as an encounter's, its first side as the squadron. */
+const HEX_SKIRMISH_NOTE =
+  'House default: a skirmish on the hex map is fought in open sea, its two sides set up along opposite edges facing inward, the first side moving first; a side whose ships are all the AI captain’s is ordered by the computer, else by the GM.'
+/** The Skirmish screen's starting range and weather are High Seas numbers: a converted skirmish says it does not use them. */
+function skirmishNotes(m: Measured, ruleset: AnyRuleset): string[] {
+  const where =
+    ruleset === 'broadsides'
+      ? `House default: ${m.sides[0]!.name}’s ship at the west edge heading east, ${m.sides[1]!.name}’s at the east heading west, on the middle row; each ship commanded as the skirmish says (GM or AI captain).`
+      : `House default: the sides along the edges of the table (${listing(m.sides.map((s, i) => `${s.name} ${GALLEYS_EDGES[i]!.words}`))}), the wind from the east; a side whose ships are all the AI captain’s is played by the computer, else by the GM.`
+  return [where, 'The starting range and the weather are High Seas Combat’s: a converted battle does not use them.']
+}
+/** House default: where each side of a converted table battle is set up (the first two as an encounter's squadron and encounter). */
+const GALLEYS_EDGES = [
+  { words: 'at the bottom facing north', facing: 0 },
+  { words: 'at the top facing south', facing: 180 },
+  { words: 'at the left facing east', facing: 90 },
+  { words: 'at the right facing west', facing: 270 }
+] as const
 
 /** Fight the waiting encounter under the rules chosen: the set-up from the preview, the battle linked to the voyage. */
 export function fightEncounterUnder(
@@ -274,99 +368,127 @@ export function fightEncounterUnder(
   }
   const ruleset: Ruleset = input.ruleset
   const m = measured(db, input.voyageId, input.ruleset)
-  const fieldsOf = (setup: unknown, issues: { path: PropertyKey[]; message: string }[]) => {
-    const list = issues.map((i) => ({ field: ['setup', ...i.path.map(String)].join('.'), message: i.message }))
-    const words = issues.map((i) => (input.ruleset === 'broadsides' ? setupProblemWords(setup, i.path, i.message) : `${fieldWords(i.path)}: ${i.message}`)).join('; ')
-    return new CommandError('invalid_input', `${words}.`, { field: list[0]!.field, issues: list })
-  }
-  const out = fightTheahEncounterUnder(db, input.voyageId, input.note, (encounter) => {
-    const seed = seedFromDice(dice())
-    const name = `Battle at sea: ${m.name}`.slice(0, 80)
-    let battleId: number
-    const tableHullPoints: Record<string, number> = {}
-    const marinesAtStart: Record<string, number> = {}
-    if (ruleset === 'atrilia') {
-      const out = hexSetup(db, m, input.adjustments, encounter.label, name, seed)
-      const setup = out.setup!
-      for (const x of setup.ships) marinesAtStart[x.id] = x.marines
-      battleId = insertStepped(db, ATRILIA_STEPPED, { name, setup, seed, control: { [SQUADRON]: 'gm', [ENCOUNTER]: 'ai' } }).battleId
-    } else if (ruleset === 'broadsides') {
-      const rules = broadsidesRulesOf(db)
-      const { width, height } = rules.board
-      // House default: the squadron's ship two squares in from the west edge heading east, the encounter's from the east heading west, both on the middle row.
-      const y = 2 * Math.floor(height / 2) + 1
-      const ships = (['ours', 'them'] as const).map((side) => {
-        const s = view.ships.find((x) => x.side === side)!
-        return {
-          id: s.ship,
-          name: s.name,
-          class: String(s.fights.class),
-          crew: Number(s.fights.crew),
-          officers: s.deck!.officers as Officer[],
-          at: { x: side === 'ours' ? 5 : 2 * width - 5, y },
-          heading: side === 'ours' ? 2 : 6
-        }
-      })
-      const parsed = BroadsidesSetup.safeParse({ name, seed, rules, ships })
-      if (!parsed.success) throw fieldsOf({ ships }, parsed.error.issues)
-      battleId = insertStepped(db, BROADSIDES_STEPPED, { name, setup: parsed.data, seed, control: { [ships[0]!.id]: 'gm', [ships[1]!.id]: 'ai' } }).battleId
-    } else {
-      const rules = galleysRulesOf(db)
-      const { width, height, gaugePoints } = rules.table
-      const ships: ShipSetupInput[] = []
-      for (const side of ['ours', 'them'] as const) {
-        const list = view.ships.filter((s) => s.side === side)
-        list.forEach((s, i) => {
-          tableHullPoints[s.ship] = Number(s.fights.hullPoints)
-          // House default: each side in a line across the table, the squadron at the bottom edge facing north, the encounter at the top facing south.
-          ships.push({
-            id: s.ship,
-            name: s.name,
-            player: side,
-            points: Number(s.fights.points),
-            quality: Number(s.fights.quality),
-            combat: Number(s.fights.combat),
-            hullPoints: Number(s.fights.hullPoints),
-            traits: (s.traits ?? []).map((t) => ({ name: t.name, note: `From her Théah numbers: ${t.why}.` })),
-            at: { x: Math.round((width * (i + 1)) / (list.length + 1)), y: Math.round(side === 'ours' ? height * 0.85 : height * 0.15) },
-            facing: side === 'ours' ? 0 : 180,
-            ...(s.shipId !== null ? { shipId: s.shipId } : {})
-          })
-        })
-      }
-      const parsed = GalleysSetup.safeParse({
-        name,
-        players: [
-          { id: 'ours', name: SIDE_NAMES.ours },
-          { id: 'them', name: encounter.label.slice(0, 80) || 'The encounter' }
-        ],
-        ships,
-        // House default: the wind from the east (a quarter of the gauge round from north), across both lines.
-        wind: { direction: Math.floor(gaugePoints / 4), marker: null },
-        seed,
-        rules
-      })
-      if (!parsed.success) throw fieldsOf(null, parsed.error.issues)
-      battleId = insertStepped(db, GALLEYS_STEPPED, { name, setup: parsed.data, seed, control: { ours: 'gm', them: 'ai' } }).battleId
-    }
-    const stored: Stored = {
-      from: 'theah',
-      ruleset,
-      voyageId: input.voyageId,
-      table: ruleset === 'galleys' ? getRule(db, 'conversionTheahGalleys') : ruleset === 'broadsides' ? getRule(db, 'conversionTheahBroadsides') : getRule(db, 'conversionTheahAtrilia'),
-      ships: m.participants.map((p) => ({
-        ship: p.id,
-        participant: p,
-        tableHullPoints: tableHullPoints[p.id] ?? 0,
-        ...(ruleset === 'atrilia' ? { marinesAtStart: marinesAtStart[p.id] ?? 0 } : {})
-      })),
-      designs: m.designs
-    }
-    stmt(db, `UPDATE battle SET conversion = ? WHERE id = ?`).run(JSON.stringify(stored), battleId)
-    return { battleId, text: `Fought ${listing(m.encounter.names)} ${HOW[ruleset]}, the ships converted from their Théah numbers` }
+  const out = fightTheahEncounterUnder(db, input.voyageId, input.note, () => {
+    const battleId = startConverted(db, m, view, ruleset, input.adjustments, seedFromDice(dice()))
+    return { battleId, text: `Fought ${listing(m.names)} ${HOW[ruleset]}, the ships converted from their Théah numbers` }
   })
   return { battleId: out.battleId, voyageId: input.voyageId, text: out.text }
 }
+
+/** Start a skirmish of the Skirmish screen under other rules: its ships converted as the preview shows, the seed given or drawn. */
+export function startSkirmishUnder(
+  db: Db,
+  input: { participants: ParticipantInput[]; ruleset: AnyRuleset; adjustments: Adjustment[]; name?: string | undefined; seed?: number | undefined },
+  dice: (given?: readonly number[]) => DiceBox
+): { battleId: number; text: string } {
+  const view = skirmishConversion(db, input)
+  const ruleset = input.ruleset as Ruleset
+  const m = measuredSkirmish(db, input)
+  const battleId = startConverted(db, m, view, ruleset, input.adjustments, input.seed ?? seedFromDice(dice()))
+  return { battleId, text: `Started the skirmish “${m.name}” ${HOW[ruleset]}: ${listing(m.names)}, converted from their Théah numbers` }
+}
+
+/** The converted battle started on the stepped seam (the campaign's tables snapshotted as for any battle), its conversion kept on the battle row. */
+function startConverted(db: Db, m: Measured, view: ConversionView, ruleset: Ruleset, adjustments: Adjustment[], seed: number): number {
+  const fieldsOf = (setup: unknown, issues: { path: PropertyKey[]; message: string }[]) => {
+    const list = issues.map((i) => ({ field: ['setup', ...i.path.map(String)].join('.'), message: i.message }))
+    const words = issues.map((i) => (ruleset === 'broadsides' ? setupProblemWords(setup, i.path, i.message) : `${fieldWords(i.path)}: ${i.message}`)).join('; ')
+    return new CommandError('invalid_input', `${words}.`, { field: list[0]!.field, issues: list })
+  }
+  const name = m.name
+  let battleId: number
+  const tableHullPoints: Record<string, number> = {}
+  const marinesAtStart: Record<string, number> = {}
+  if (ruleset === 'atrilia') {
+    const out = hexSetup(db, m, adjustments, name, seed)
+    const setup = out.setup!
+    for (const x of setup.ships) marinesAtStart[x.id] = x.marines
+    battleId = insertStepped(db, ATRILIA_STEPPED, { name, setup, seed, control: { [SQUADRON]: m.sides[0]!.control, [ENCOUNTER]: m.sides[1]!.control } }).battleId
+  } else if (ruleset === 'broadsides') {
+    const rules = broadsidesRulesOf(db)
+    const { width, height } = rules.board
+    // House default: the first side's ship two squares in from the west edge heading east, the other's from the east heading west, both on the middle row.
+    const y = 2 * Math.floor(height / 2) + 1
+    const ships = m.sides.map((side, i) => {
+      const s = view.ships.find((x) => x.side === side.id)!
+      return {
+        id: s.ship,
+        name: s.name,
+        class: String(s.fights.class),
+        crew: Number(s.fights.crew),
+        officers: s.deck!.officers as Officer[],
+        at: { x: i === 0 ? 5 : 2 * width - 5, y },
+        heading: i === 0 ? 2 : 6
+      }
+    })
+    const parsed = BroadsidesSetup.safeParse({ name, seed, rules, ships })
+    if (!parsed.success) throw fieldsOf({ ships }, parsed.error.issues)
+    const control: Record<string, 'gm' | 'ai'> = Object.fromEntries(m.participants.map((p) => [p.id, p.control === 'ai' ? 'ai' : 'gm']))
+    battleId = insertStepped(db, BROADSIDES_STEPPED, { name, setup: parsed.data, seed, control }).battleId
+  } else {
+    const rules = galleysRulesOf(db)
+    const { width, height, gaugePoints } = rules.table
+    const ships: ShipSetupInput[] = []
+    m.sides.forEach((side, k) => {
+      const list = view.ships.filter((s) => s.side === side.id)
+      const edge = GALLEYS_EDGES[k]!
+      list.forEach((s, i) => {
+        tableHullPoints[s.ship] = Number(s.fights.hullPoints)
+        // House default: each side in a line along its edge (the squadron at the bottom facing north, the encounter at the top facing south).
+        const along = (n: number) => Math.round((n * (i + 1)) / (list.length + 1))
+        const at =
+          k === 0 ? { x: along(width), y: Math.round(height * 0.85) } : k === 1 ? { x: along(width), y: Math.round(height * 0.15) } : { x: Math.round(width * (k === 2 ? 0.1 : 0.9)), y: along(height) }
+        ships.push({
+          id: s.ship,
+          name: s.name,
+          player: side.key,
+          points: Number(s.fights.points),
+          quality: Number(s.fights.quality),
+          combat: Number(s.fights.combat),
+          hullPoints: Number(s.fights.hullPoints),
+          traits: (s.traits ?? []).map((t) => ({ name: t.name, note: `From her Théah numbers: ${t.why}.` })),
+          at,
+          facing: edge.facing,
+          ...(s.shipId !== null ? { shipId: s.shipId } : {})
+        })
+      })
+    })
+    const parsed = GalleysSetup.safeParse({
+      name,
+      players: m.sides.map((s) => ({ id: s.key, name: s.name.slice(0, 80) })),
+      ships,
+      // House default: the wind from the east (a quarter of the gauge round from north), across both lines.
+      wind: { direction: Math.floor(gaugePoints / 4), marker: null },
+      seed,
+      rules
+    })
+    if (!parsed.success) throw fieldsOf(null, parsed.error.issues)
+    battleId = insertStepped(db, GALLEYS_STEPPED, { name, setup: parsed.data, seed, control: Object.fromEntries(m.sides.map((s) => [s.key, s.control])) }).battleId
+  }
+  const stored: Stored = {
+    from: 'theah',
+    ruleset,
+    voyageId: m.voyageId,
+    table: ruleset === 'galleys' ? getRule(db, 'conversionTheahGalleys') : ruleset === 'broadsides' ? getRule(db, 'conversionTheahBroadsides') : getRule(db, 'conversionTheahAtrilia'),
+    ships: m.participants.map((p) => ({
+      ship: p.id,
+      participant: p,
+      tableHullPoints: tableHullPoints[p.id] ?? 0,
+      ...(ruleset === 'atrilia' ? { marinesAtStart: marinesAtStart[p.id] ?? 0 } : {})
+    })),
+    designs: m.designs,
+    sides: m.sides
+  }
+  stmt(db, `UPDATE battle SET conversion = ? WHERE id = ?`).run(JSON.stringify(stored), battleId)
+  return battleId
+}
+
+/** The sides of a converted battle (one stored before skirmishes were converted: the squadron and the encounter). */
+const sidesOf = (stored: Stored): Side[] =>
+  stored.sides ?? [
+    { id: 'ours', key: 'ours', name: SIDE_NAMES.ours, called: 'the squadron', control: 'gm' },
+    { id: 'them', key: 'them', name: 'The encounter', called: 'the encounter', control: 'ai' }
+  ]
 
 function storedOf(db: Db, battleId: number): Stored | null {
   const r = stmt(db, `SELECT conversion FROM battle WHERE id = ?`).get(battleId) as { conversion: string | null } | undefined
@@ -386,6 +508,7 @@ export function convertedReview(db: Db, battleId: number): GalleysBattleReview['
   const written = row.status === 'concluded' && row.result ? ((JSON.parse(row.result) as { lines?: Line[] }).lines ?? []) : []
   return {
     tableTitle: title,
+    ...(stored.voyageId === null ? { skirmish: true } : {}),
     lines: stored.ships.map((s) => {
       const back = backs[s.ship]!
       const how = [`Fought ${HOW[stored.ruleset]}: read back by the table “${title}” (a house default).`, ...back.how]
@@ -531,30 +654,31 @@ export function concludeConverted(db: Db, battleId: number, given: Line[] | unde
     stmt(db, `UPDATE ship SET hull_damage = ?, rigging_damage = ?, guns_lost = ?, crew = ? WHERE id = ?`).run(l.hullDamage, l.riggingDamage, JSON.stringify(gunsLost), crew, row.id)
     stmt(db, `UPDATE ship_company SET marines = ? WHERE ship_id = ? AND marines > ?`).run(crew, row.id, crew)
     const texts = [
-      `Fought the ${name} ${HOW[stored.ruleset]}: ${fmt(Math.max(0, l.hullDamage - row.hull_damage))} hull, ${fmt(Math.max(0, l.riggingDamage - row.rigging_damage))} rigging damage, ` +
+      `Fought ${theBattle(name)} ${HOW[stored.ruleset]}: ${fmt(Math.max(0, l.hullDamage - row.hull_damage))} hull, ${fmt(Math.max(0, l.riggingDamage - row.rigging_damage))} rigging damage, ` +
         `${plural(BATTERIES.reduce((n, k) => n + l.gunsLost[k], 0), 'gun')} and ${fmt(l.crewLost)} crew lost${edited}`
     ]
     if (l.fate === 'sunk') {
       stmt(db, `UPDATE ship SET status = 'sunk' WHERE id = ?`).run(row.id)
-      texts.push(`Sunk in the ${name}`)
+      texts.push(`Sunk in ${theBattle(name)}`)
     } else if (l.fate === 'captured') {
       stmt(db, `DELETE FROM ship_owner WHERE ship_id = ?`).run(row.id)
       stmt(db, `INSERT INTO ship_owner (ship_id, owner_id, share) VALUES (?, ?, 100)`).run(row.id, WORLD_OWNER_ID)
-      texts.push(`Captured in the ${name}: she now belongs to the outside world`)
-    } else if (l.fate === 'escaped') texts.push(`${stored.ruleset === 'atrilia' ? 'Left the map' : stored.ruleset === 'broadsides' ? 'Left the board' : 'Left the table'} and escaped the ${name}`)
+      texts.push(`Captured in ${theBattle(name)}: she now belongs to the outside world`)
+    } else if (l.fate === 'escaped') texts.push(`${stored.ruleset === 'atrilia' ? 'Left the map' : stored.ruleset === 'broadsides' ? 'Left the board' : 'Left the table'} and escaped ${theBattle(name)}`)
     for (const t of texts) addShipEvent(db, row.id, today, t.slice(0, 1000))
     applied.push({ ship: l.ship, shipId: row.id, text: texts.join('. ') })
   }
   // The hex map's sides are the squadron and the encounter: the voyage reads them as the other rules' 'ours' and 'them'.
   const raw = b.state.outcome?.winner ?? null
-  const winner = stored.ruleset === 'atrilia' && raw !== null ? (raw === SQUADRON ? 'ours' : 'them') : raw
+  const sides = sidesOf(stored)
+  const winner = stored.ruleset === 'atrilia' && raw !== null ? (raw === SQUADRON ? sides[0]!.key : sides[1]!.key) : raw
   stmt(db, `UPDATE battle SET status = 'concluded', concluded_day = ?, result = ? WHERE id = ?`).run(
     today,
     JSON.stringify({ lines: lines.map((l) => ({ ...l })), applied, winner }),
     b.row.id
   )
   battleConcluded(db, b.row.id) // the voyage takes its results (ships sunk or taken leave the squadron)
-  const winnerName = winner === null ? null : winner === 'ours' ? 'the squadron' : winner === 'them' ? 'the encounter' : (stored.ships.find((x) => x.ship === winner)?.participant.name ?? winner)
+  const winnerName = winner === null ? null : (sides.find((x) => x.key === winner)?.called ?? stored.ships.find((x) => x.ship === winner)?.participant.name ?? winner)
   const won = winnerName ? `, won by ${winnerName}` : ''
   return { battleId: b.row.id, applied, said: `Concluded ${theBattle(name)}${won}: the Théah ships written back from the ${RULES_NAME[stored.ruleset]} rules` }
 }

@@ -1,5 +1,6 @@
 import type { conversionContracts } from '../../shared/commands/conversion'
-import { encounterConversion, fightEncounterUnder } from '../battles/conversion'
+import { encounterConversion, fightEncounterUnder, skirmishConversion, startSkirmishUnder } from '../battles/conversion'
+import type { ParticipantInput } from '../battles/rows'
 import { atrilianEncounterConversion, fightAtrilianEncounterUnder } from '../battles/conversion-atrilia'
 import { settingOf } from '../campaign-core/voyage-rules'
 import type { CampaignContext, HandlerSpec } from './types'
@@ -28,5 +29,21 @@ export const conversionHandlers: ConversionHandlers = {
       return { battleId: out.battleId, voyageId: out.voyageId }
     },
     describe: (_i, _o, c) => said.get(c) ?? 'Fought an encounter under other rules'
+  },
+  // The Skirmish screen's participants, whatever the campaign's setting: they are Théah ships (High Seas participants), converted from Théah.
+  'battles.skirmishConversion': {
+    kind: 'read',
+    run: ({ campaign: { db } }, input) => skirmishConversion(db, { ...input, participants: input.participants as ParticipantInput[] })
+  },
+  'battles.startSkirmishUnder': {
+    kind: 'write',
+    run: (c, input) => {
+      c.dice(input.dice)
+      const { dice: _dice, ...rest } = input
+      const out = startSkirmishUnder(c.campaign.db, { ...rest, participants: rest.participants as ParticipantInput[] }, c.dice)
+      said.set(c, out.text.slice(0, 300))
+      return { battleId: out.battleId }
+    },
+    describe: (_i, _o, c) => said.get(c) ?? 'Started a skirmish under other rules'
   }
 }

@@ -480,6 +480,12 @@ export const ConvertedReviewLine = z
   })
   .strict()
 const ConvertedReviewLineOut = ConvertedReviewLine.extend({ name: z.string(), side: z.string(), how: z.array(z.string()) })
+/**
+ * The Théah review of a converted battle: the conversion table's title and each ship's line; `skirmish` true
+ * when it was a skirmish of the Skirmish screen (each line's `side` is then the side's name as the GM gave
+ * it; otherwise 'ours', the squadron, or 'them', the encounter).
+ */
+const ConvertedCampaign = z.object({ tableTitle: z.string(), skirmish: z.boolean().optional(), lines: z.array(ConvertedReviewLineOut) })
 
 export const AtriliaBattleReview = z.object({
   ruleset: z.literal('atrilia'),
@@ -496,7 +502,7 @@ export const AtriliaBattleReview = z.object({
    * converted; concluding takes them as `campaign.lines` (then `lines` is empty). Absent: a battle of the
    * hex map's own.
    */
-  campaign: z.object({ tableTitle: z.string(), lines: z.array(ConvertedReviewLineOut) }).optional()
+  campaign: ConvertedCampaign.optional()
 })
 export type AtriliaBattleReview = z.infer<typeof AtriliaBattleReview>
 
@@ -546,7 +552,7 @@ export const GalleysBattleReview = z.object({
    * the setting's review (hull and rigging damage, crew and guns lost, her fate), each line with how it
    * was converted; the GM may edit it before concluding. Null: a battle of the table's own.
    */
-  campaign: z.object({ tableTitle: z.string(), lines: z.array(ConvertedReviewLineOut) }).nullable()
+  campaign: ConvertedCampaign.nullable()
 })
 export type GalleysBattleReview = z.infer<typeof GalleysBattleReview>
 
@@ -569,7 +575,7 @@ export const BroadsidesBattleReview = z.object({
     })
   ),
   /** A campaign encounter fought as a duel by conversion (issue 21): the Théah review, each line with how it was converted. Null: a duel of its own. */
-  campaign: z.object({ tableTitle: z.string(), lines: z.array(ConvertedReviewLineOut) }).nullable()
+  campaign: ConvertedCampaign.nullable()
 })
 export type BroadsidesBattleReview = z.infer<typeof BroadsidesBattleReview>
 

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { contract } from './contract'
 import { Term } from './core'
+import { BattleParticipantInput } from './battles'
+import { DisplayName } from './schemas'
 
 /**
  * Fighting a campaign encounter under another rule system (issue 21): the preview of every ship as the
@@ -78,13 +80,15 @@ export const ConversionView = z.object({
   converted: z.boolean(),
   /** How the battle is set up, in words (the house defaults it follows). */
   notes: z.array(z.string()),
-  voyageId: Id,
+  /** The voyage whose encounter it is (null: a skirmish of the Skirmish screen). */
+  voyageId: Id.nullable(),
+  /** The encounter's label, or the skirmish's name. */
   encounter: z.string(),
   ships: z.array(
     z.object({
       ship: z.string(),
       name: z.string(),
-      /** 'ours' (the squadron) or 'them' (the encounter). */
+      /** 'ours' (the squadron) or 'them' (the encounter); a skirmish's side by its name. */
       side: z.string(),
       shipId: Id.nullable(),
       /** A Théah ship: her numbers as the setting knows them (absent for an Atrilian ship). */
@@ -134,6 +138,20 @@ export const ConversionView = z.object({
 })
 export type ConversionView = z.infer<typeof ConversionView>
 
+/**
+ * A skirmish of the Skirmish screen under other rules: its participants (as `battles.start` takes them;
+ * only ships convert) and the rules chosen ('galleys', 'broadsides' or 'atrilia': High Seas is the
+ * skirmish's own, started by `battles.start`), with the GM's adjustments for this battle.
+ */
+export const SkirmishConversionInput = z
+  .object({
+    participants: z.array(BattleParticipantInput).min(2, 'a battle needs at least two participants').max(40),
+    ruleset: ConversionRuleset,
+    adjustments: z.array(GalleysAdjustment).max(40, 'at most 40 adjustments').default([]),
+    name: DisplayName.optional()
+  })
+  .strict()
+
 export const conversionContracts = {
   'voyages.encounterConversion': contract({
     summary:
@@ -150,5 +168,21 @@ export const conversionContracts = {
     mutates: true,
     input: ConversionInput.extend({ note: z.string().max(2000).optional(), dice: Dice }).strict(),
     output: z.object({ battleId: Id, voyageId: Id })
+  }),
+  'battles.skirmishConversion': contract({
+    summary:
+      'A skirmish (the Skirmish screen\'s participants) converted to the rules chosen — Galleys & Galleons, a Broadsides duel (two ships, one a side) or the Atrilian hex map (two sides) — every ship with her Théah numbers and each converted number with its terms, after the GM\'s adjustments: the same preview as voyages.encounterConversion. Forts and towns are refused at `ruleset`. Nothing changes.',
+    scope: 'campaign',
+    mutates: false,
+    input: SkirmishConversionInput,
+    output: ConversionView
+  }),
+  'battles.startSkirmishUnder': contract({
+    summary:
+      'Start a skirmish under the rules chosen, the ships converted as battles.skirmishConversion shows with the same adjustments; the seed is drawn from the campaign unless given. Concluding it writes the campaign ships back through the review\'s `campaign` lines, as an encounter fought by conversion.',
+    scope: 'campaign',
+    mutates: true,
+    input: SkirmishConversionInput.extend({ seed: z.number().int().min(0).max(2 ** 31 - 1).optional(), dice: Dice }).strict(),
+    output: z.object({ battleId: Id })
   })
 } as const
