@@ -34,7 +34,7 @@ describe('a Théah encounter fought on the Galleys & Galleons table (issue 21)',
     // ── The card: which rules to fight under ─────────────────────────────────
     const card = page.locator('[data-test=encounter-card]')
     const under = card.locator('[data-test=fight-under]')
-    await under.locator('[data-ruleset=broadsides] [data-test=ruleset-why]').getByText('one a side: here the squadron has 2 ships and the encounter 1 ship', { exact: false }).waitFor()
+    await under.locator('[data-ruleset=broadsides] [data-test=ruleset-why]').getByText('one a side: here the squadron has 2 ships and the encounter has 1 ship', { exact: false }).waitFor()
     expect(await under.locator('[data-ruleset=broadsides] .n-radio--disabled').count()).toBe(1)
     expect(await under.locator('[data-ruleset=highSeas] .n-radio--checked').count()).toBe(1)
     await under.locator('[data-ruleset=galleys]').getByText('Galleys & Galleons table').click()
