@@ -89,6 +89,12 @@ interface Stored {
 
 const SIDE_NAMES = { ours: 'The squadron' } as const
 
+/** An encounter's sides: the squadron (the GM's), then the encounter (the computer's), named `label` on the board. */
+const encounterSides = (label: string): Side[] => [
+  { id: 'ours', key: 'ours', name: SIDE_NAMES.ours, called: 'the squadron', control: 'gm' },
+  { id: 'them', key: 'them', name: label, called: 'the encounter', control: 'ai' }
+]
+
 /**
  * The ships to convert, measured as High Seas measures them, and their sides in the order the converted
  * battle sets them up: an encounter's (the squadron, then the encounter) or a skirmish's (its sides in the
@@ -137,11 +143,7 @@ function measured(db: Db, voyageId: number, ruleset: AnyRuleset): Measured & { e
     ...w.encounter.ships.map((x) => ({ ...(x as object), side: 'them' }))
   ].map((x) => BattleParticipantInput.parse(x) as ParticipantInput)
   const built = buildParticipants(db, inputs)
-  const label = w.encounter.label.slice(0, 80) || 'The encounter'
-  const sides: Side[] = [
-    { id: 'ours', key: 'ours', name: SIDE_NAMES.ours, called: 'the squadron', control: 'gm' },
-    { id: 'them', key: 'them', name: label, called: 'the encounter', control: 'ai' }
-  ]
+  const sides = encounterSides(w.encounter.label.slice(0, 80) || 'The encounter')
   convertible(built, sides, ruleset)
   return { ...built, sides, name: `Battle at sea: ${w.name}`.slice(0, 80), names: w.encounter.names, label: w.encounter.label, voyageId, encounter: w.encounter }
 }
@@ -360,14 +362,15 @@ export function fightEncounterUnder(
   input: { voyageId: number; ruleset: AnyRuleset; adjustments: Adjustment[]; note?: string | undefined },
   dice: (given?: readonly number[]) => DiceBox
 ): { battleId: number; voyageId: number; text: string } {
-  const view = encounterConversion(db, input)
+  // Measured once: the preview's view and the battle's set-up are of the same ships.
+  const m = measured(db, input.voyageId, input.ruleset)
+  const view = conversionOf(db, m, input)
   if (input.ruleset === 'highseas') {
     // The setting's own rules: the voyage's own fight, from the range the lookouts saw her at (seed 003 III).
     const out = resolveEncounter(db, { voyageId: input.voyageId, choice: 'fight', ...(input.note ? { note: input.note } : {}) }, dice)
     return { battleId: out.battleId!, voyageId: input.voyageId, text: out.text }
   }
   const ruleset: Ruleset = input.ruleset
-  const m = measured(db, input.voyageId, input.ruleset)
   const out = fightTheahEncounterUnder(db, input.voyageId, input.note, () => {
     const battleId = startConverted(db, m, view, ruleset, input.adjustments, seedFromDice(dice()))
     return { battleId, text: `Fought ${listing(m.names)} ${HOW[ruleset]}, the ships converted from their Théah numbers` }
@@ -381,9 +384,9 @@ export function startSkirmishUnder(
   input: { participants: ParticipantInput[]; ruleset: AnyRuleset; adjustments: Adjustment[]; name?: string | undefined; seed?: number | undefined },
   dice: (given?: readonly number[]) => DiceBox
 ): { battleId: number; text: string } {
-  const view = skirmishConversion(db, input)
+  const m = measuredSkirmish(db, input) // refuses High Seas: the skirmish's own rules are started by battles.start
+  const view = conversionOf(db, m, input)
   const ruleset = input.ruleset as Ruleset
-  const m = measuredSkirmish(db, input)
   const battleId = startConverted(db, m, view, ruleset, input.adjustments, input.seed ?? seedFromDice(dice()))
   return { battleId, text: `Started the skirmish “${m.name}” ${HOW[ruleset]}: ${listing(m.names)}, converted from their Théah numbers` }
 }
@@ -484,11 +487,7 @@ function startConverted(db: Db, m: Measured, view: ConversionView, ruleset: Rule
 }
 
 /** The sides of a converted battle (one stored before skirmishes were converted: the squadron and the encounter). */
-const sidesOf = (stored: Stored): Side[] =>
-  stored.sides ?? [
-    { id: 'ours', key: 'ours', name: SIDE_NAMES.ours, called: 'the squadron', control: 'gm' },
-    { id: 'them', key: 'them', name: 'The encounter', called: 'the encounter', control: 'ai' }
-  ]
+const sidesOf = (stored: Stored): Side[] => stored.sides ?? encounterSides('The encounter')
 
 function storedOf(db: Db, battleId: number): Stored | null {
   const r = stmt(db, `SELECT conversion FROM battle WHERE id = ?`).get(battleId) as { conversion: string | null } | undefined
