@@ -59,7 +59,9 @@ export const THEAH_NUMBERS: { key: Exclude<keyof NonNullable<ConversionView['shi
 ]
 
 /** The sides of a Théah encounter. */
-export const SIDE_NAMES: Record<string, string> = { ours: 'The squadron', them: 'The encounter' }
+const SIDE_NAMES: Record<string, string> = { ours: 'The squadron', them: 'The encounter' }
+/** A ship's side in words: the squadron or the encounter, or a skirmish's side by the name the GM gave it. */
+export const sideWords = (side: string, skirmish = false): string => (skirmish ? `Side “${side}”` : (SIDE_NAMES[side] ?? 'A side of the encounter'))
 
 /** A converted battle's fate of a ship, as the Théah review reads it. */
 export const CONVERTED_FATES: { value: 'afloat' | 'sunk' | 'captured' | 'escaped'; label: string }[] = [
