@@ -3,7 +3,7 @@
  * sent, one at a time — runs `from` … `to` − 1 of a battle's `simulate` (High Seas, or a stepped ruleset
  * through the battle seam) — and posts their progress, then their counts (added up in the main thread).
  * Built as its own entry (electron.vite.config.ts → out/main/odds-worker.js); from source (tests) it is
- * loaded through tsx (odds-worker-dev.mjs).
+ * bundled in the worker by odds-worker-dev.mjs.
  */
 import { parentPort } from 'node:worker_threads'
 import { simulate } from '../../shared/highseas/simulate'

@@ -123,9 +123,9 @@ export interface OddsOptions {
 
 /**
  * A worker: the built one beside this module's bundle (out/main/odds-worker.js, this code may sit in
- * out/main/chunks/), or, running from source (vitest, tsx), odds-worker-dev.mjs, which registers tsx's
- * ESM hooks inside the worker and imports odds-worker.ts (`execArgv: ['--import', 'tsx']` does not take
- * in a Node 20 worker: ".ts" stays an unknown extension).
+ * out/main/chunks/), or, running from source (vitest, tsx), odds-worker-dev.mjs, which bundles
+ * odds-worker.ts with esbuild in the worker as the app's build does (or, without esbuild, registers tsx's
+ * ESM hooks there: `execArgv: ['--import', 'tsx']` does not take in a Node 20 worker).
  */
 function startWorker(): Worker {
   const here = dirname(fileURLToPath(import.meta.url))
@@ -133,7 +133,7 @@ function startWorker(): Worker {
     const built = join(dir, 'odds-worker.js')
     if (existsSync(built)) return new Worker(built)
   }
-  // From source: a small ES module that registers tsx's hooks in the worker, then imports odds-worker.ts.
+  // From source: a small ES module that bundles odds-worker.ts in the worker and runs it.
   const dev = join(here, 'odds-worker-dev.mjs')
   if (!existsSync(dev)) throw new Error(`odds: no odds-worker.js beside ${here}, and no source to run`)
   return new Worker(dev)

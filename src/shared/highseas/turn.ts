@@ -1806,22 +1806,12 @@ function copyInto(dst: ParticipantState, src: ParticipantState): void {
   dst.status = src.status
   dst.hullDamage = src.hullDamage
   dst.riggingDamage = src.riggingDamage
-  const gl = dst.gunsLost
-  const sgl = src.gunsLost
-  gl.port = sgl.port
-  gl.starboard = sgl.starboard
-  gl.chasers = sgl.chasers
-  gl.stern = sgl.stern
+  copyBatteries(dst.gunsLost, src.gunsLost)
   dst.crew = src.crew
   dst.marines = src.marines
   dst.powderTons = src.powderTons
   dst.rudderDamage = src.rudderDamage
-  const f = dst.firedOnTurn
-  const sf = src.firedOnTurn
-  f.port = sf.port
-  f.starboard = sf.starboard
-  f.chasers = sf.chasers
-  f.stern = sf.stern
+  copyBatteries(dst.firedOnTurn, src.firedOnTurn)
   dst.wetSailsTurns = src.wetSailsTurns
   dst.halfSpeedNextTurn = src.halfSpeedNextTurn
   dst.sailFouled = src.sailFouled
@@ -1837,6 +1827,13 @@ function copyInto(dst: ParticipantState, src: ParticipantState): void {
   dst.fightersLost = src.fightersLost ?? 0
   dst.meleeRound = src.meleeRound ?? 0
   dst.damageDealt = src.damageDealt ?? 0
+}
+/** A per-battery record copied in place (guns lost, the turn each battery last fired). */
+function copyBatteries<T>(to: Record<'port' | 'starboard' | 'chasers' | 'stern', T>, from: Record<'port' | 'starboard' | 'chasers' | 'stern', T>): void {
+  to.port = from.port
+  to.starboard = from.starboard
+  to.chasers = from.chasers
+  to.stern = from.stern
 }
 const EMPTY_LIST: string[] = []
 /** `to` holding `from`'s items (to itself when it can: a fresh array if `to` is `from`). */
