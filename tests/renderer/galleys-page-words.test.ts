@@ -53,6 +53,10 @@ describe('the Galleys & Galleons page: its words and when an action rolls', () =
     expect(startWords(setup, { ...st, index: 1, wind: { direction: 3, marker: 'steady' } })).toBe('Weather change (steady: no roll)')
     expect(possessive('Dutch')).toBe('The Dutch’s')
     expect(possessive('Privateers')).toBe('The Privateers’')
+    // A side named with its own article or possessive (a converted encounter's squadron, a skirmish's side) keeps it.
+    expect(possessive('The squadron')).toBe('The squadron’s')
+    expect(possessive('Our side')).toBe('Our side’s')
+    expect(possessive('Their side')).toBe('Their side’s')
     const card = shipCard(setup, st, 'stBarnabas')
     expect(card.lines.map((l) => `${l.label}: ${l.value}`)).toContain('Hits: 0 of 2')
     expect(card.traits.find((t) => t.name === 'Razee')!.note).toMatch(/two rigging criticals/)

@@ -1,6 +1,7 @@
 /** Words the Galleys & Galleons battle page shows (seed 000 house rules): actions, ships, players, the turn bar. */
 import { activePlayer, hullPoints, prep, riggingNow } from '../../../../shared/galleys/engine'
 import { traitInfo } from '../../../../shared/galleys/traits'
+import { theShip } from '../../../../shared/words'
 import { playerColour as tableColour } from './tableDrawing'
 import {
   CAUSE_NAMES,
@@ -34,7 +35,12 @@ export function theName(name: string): string {
 export const playerColour = (setup: GalleysSetup, id: string | null): string => tableColour(setup.players, id ?? '')
 
 /** "The Privateers’", "The Dutch’s": a player's name as the owner of a turn. */
-export const possessive = (name: string): string => `The ${name}${name.endsWith('s') ? '’' : '’s'}`
+export const possessive = (name: string): string => {
+  // A name that brings its own article or possessive ("The squadron", "Our side", "Le Roi") keeps it.
+  const own = /^(our|their|my|your|his|her|its)\s/i.test(name) || theShip(name) === name
+  const base = own ? name.charAt(0).toUpperCase() + name.slice(1) : `The ${name}`
+  return `${base}${name.endsWith('s') ? '’' : '’s'}`
+}
 
 /** An action in the GM's words ("Gallant moves Medium, turning 30° to starboard"). */
 export function actionWords(setup: GalleysSetup, a: Action | ActionInput): string {
