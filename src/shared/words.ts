@@ -28,6 +28,16 @@ export function theShip(name: string): string {
 }
 
 /**
+ * A side of a battle named in the middle of a sentence: "the Privateers", but a name that brings its own
+ * English article or possessive keeps it, lower-cased ("the squadron", "a lightly armed Vendel Frigate",
+ * "our side"), as a converted encounter's or a skirmish's sides are named.
+ */
+export function theSide(name: string): string {
+  const m = /^(The|A|An|Our|Their|My|Your|His|Her|Its) (.*)$/i.exec(name)
+  return m ? `${m[1]!.toLowerCase()} ${m[2]}` : `the ${name}`
+}
+
+/**
  * Rule sources, kept free of the project's own file names. Rule sources in the rule tables name the
  * texts as the developers do ("Seed 003, IV. Of Naval Combat", "rules guide §2"); a GM knows them by
  * their titles: "High Seas Combat, IV. Of Naval Combat", "Quarterdeck's rule notes".

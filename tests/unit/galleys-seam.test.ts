@@ -296,4 +296,14 @@ describe('Galleys & Galleons: who won, in words (README rule notes, "Who won": h
     const even = { [dutch[0]!]: 'sunk', [dutch[1]!]: 'sunk', [dutch[2]!]: 'sunk', [privateers[0]!]: 'sunk', [privateers[1]!]: 'sunk', [privateers[2]!]: 'sunk' } as const
     expect(outcomeOf(pre, withStatus(startBattle(setup), even))).toEqual({ winner: null, reason: 'no ship is still fighting: a draw on the tally (Dutch 3 ships, Privateers 3 ships)' })
   })
+
+  it('a side named with its own article (a converted encounter’s squadron) is not given a second one', () => {
+    const named = { ...setup, players: setup.players.map((p) => ({ ...p, name: p.id === 'dutch' ? 'The squadron' : 'Our side' })) }
+    const o = outcomeOf(prep(named), withStatus(startBattle(named), Object.fromEntries(dutch.map((id) => [id, 'sunk' as const]))))!
+    expect(o.reason).toBe('only our side have ships still fighting, and they won on the tally (The squadron 0 ships, Our side 3 ships)')
+    const status = { [dutch[0]!]: 'exited', [dutch[1]!]: 'exited', [dutch[2]!]: 'sunk', [privateers[0]!]: 'sunk', [privateers[1]!]: 'sunk' } as const
+    expect(outcomeOf(prep(named), withStatus(startBattle(named), status))!.reason).toBe(
+      'only our side have ships still fighting, but the squadron won on the tally (The squadron 4 ships, Our side 1 ship)'
+    )
+  })
 })

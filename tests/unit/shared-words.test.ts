@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fieldWords, problemWords, ruleSource, sideHolds, sideName, theShip, waterWords } from '../../src/shared/words'
+import { fieldWords, problemWords, ruleSource, sideHolds, sideName, theShip, theSide, waterWords } from '../../src/shared/words'
 
 describe('words built from names (issue 16, point 14)', () => {
   it('a voyage’s sides read as words, not as their keys', () => {
@@ -16,6 +16,13 @@ describe('words built from names (issue 16, point 14)', () => {
     expect(`Captain of ${theShip('Swan')}`).toBe('Captain of the Swan')
     expect(`Captain of ${theShip('Lark')}`).toBe('Captain of the Lark')
     expect(`Captain of ${theShip('Ostrich')}`).toBe('Captain of the Ostrich')
+  })
+  it('a battle side named with its own article or possessive keeps it, lower-cased, in a sentence', () => {
+    expect(`won by ${theSide('Privateers')}`).toBe('won by the Privateers')
+    expect(`won by ${theSide('The squadron')}`).toBe('won by the squadron')
+    expect(`won by ${theSide('A lightly armed Vendel Frigate (Small Warship)')}`).toBe('won by a lightly armed Vendel Frigate (Small Warship)')
+    expect(`won by ${theSide('Our side')}`).toBe('won by our side')
+    expect(`won by ${theSide('Theban raiders')}`).toBe('won by the Theban raiders')
   })
 })
 

@@ -1,6 +1,7 @@
 import { parseNotation } from '../dice/notation'
 import { seedState } from '../dice/rng'
 import type { DiceSource } from '../highseas/dice'
+import { theSide } from '../words'
 import { bearing, distance, edgeDistance, groundingOn, inContact, inIrons, measure, onTable, pointInPolygon, stickLength, stickMove } from './geometry'
 import { collision, criticalHit, fate, fightFire, fireTest, hasTrait, weatherChange, type CriticalOptions, type FateCause, type Vessel } from './procedures'
 import type { GalleysRules, GalleysTable } from './tables'
@@ -806,9 +807,9 @@ export function outcomeOf(pre: Pre, st: GalleysState): GalleysOutcome | null {
   const words = pre.setup.players.map((p) => `${p.name} ${t[p.id]} ${t[p.id] === 1 ? unit.slice(0, -1) : unit}`).join(', ')
   // The reason in words that name each player once where they can ("the Privateers", as the page's "The Privateers won").
   const last = live.size === 1 ? [...live][0]! : null
-  const why = last !== null ? `only the ${playerName(pre.setup, last)} have ships still fighting` : timeUp ? `the last of ${pre.turns} turns is played` : 'no ship is still fighting'
+  const why = last !== null ? `only ${theSide(playerName(pre.setup, last))} have ships still fighting` : timeUp ? `the last of ${pre.turns} turns is played` : 'no ship is still fighting'
   if (top.length === 1 && best > 0) {
-    const won = top[0] === last ? 'and they won on the tally' : `${last !== null ? 'but' : 'and'} the ${playerName(pre.setup, top[0]!)} won on the tally`
+    const won = top[0] === last ? 'and they won on the tally' : `${last !== null ? 'but' : 'and'} ${theSide(playerName(pre.setup, top[0]!))} won on the tally`
     return { winner: top[0]!, reason: `${why}, ${won} (${words})` }
   }
   return { winner: null, reason: `${why}: a draw on the tally (${words})` }

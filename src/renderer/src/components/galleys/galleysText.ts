@@ -1,7 +1,7 @@
 /** Words the Galleys & Galleons battle page shows (seed 000 house rules): actions, ships, players, the turn bar. */
 import { activePlayer, hullPoints, prep, riggingNow } from '../../../../shared/galleys/engine'
 import { traitInfo } from '../../../../shared/galleys/traits'
-import { theShip } from '../../../../shared/words'
+import { theShip, theSide } from '../../../../shared/words'
 import { playerColour as tableColour } from './tableDrawing'
 import {
   CAUSE_NAMES,
@@ -27,10 +27,7 @@ export const playerName = (setup: GalleysSetup, id: string | null): string => se
 export function thePlayer(setup: GalleysSetup, id: string | null): string {
   return theName(playerName(setup, id))
 }
-export function theName(name: string): string {
-  const m = /^(The|A|An) (.*)$/.exec(name)
-  return m ? `${m[1]!.toLowerCase()} ${m[2]}` : `the ${name}`
-}
+export const theName = theSide
 /** A player's colour, as the table draws her ships. */
 export const playerColour = (setup: GalleysSetup, id: string | null): string => tableColour(setup.players, id ?? '')
 
