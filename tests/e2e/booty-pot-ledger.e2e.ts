@@ -39,3 +39,37 @@ describe('seed 003 VII Of the Rewards of a Pirate\'s Life, BOOTY: the Ledger sho
     await shot(page, 'ledger-booty-pot')
   })
 })
+
+describe('the Ledger on a long campaign: the accounts list of many holders scrolls in its own box and finds a name', () => {
+  it('past a dozen holders a name is found by typing part of it; the totals and the outside world stay; no match says so', async () => {
+    const { host, page } = await qd.start({ campaign: 'Many purses' })
+    for (let i = 1; i <= 14; i++) {
+      const p = await apiOk<{ ownerId: number }>(host, 'people.create', { name: `Deckhand ${i}`, kind: 'npc', knacks: {} })
+      await apiOk(host, 'ledger.grant', { ownerId: p.ownerId, amount: 100 * i, memo: 'Wages' })
+    }
+    const rose = await apiOk<{ ownerId: number }>(host, 'people.create', { name: 'Rose Tremayne', kind: 'pc', knacks: {} })
+    await apiOk(host, 'ledger.grant', { ownerId: rose.ownerId, amount: 2_500, memo: 'Her purse' })
+
+    await openPage(page, 'Ledger', 'ledger')
+    const accounts = page.locator('[data-test=accounts]')
+    await accounts.locator('tr[data-owner="Rose Tremayne"]').waitFor()
+    // Every holder is listed, in a box that scrolls: the list is taller than the box.
+    await expect.poll(() => accounts.locator('tbody tr[data-owner]').count()).toBe(15)
+    const box = accounts.locator('.qd-capped')
+    expect(await box.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
+
+    const find = accounts.getByRole('textbox', { name: 'Find an owner by name' })
+    await find.fill('rose')
+    await expect.poll(() => accounts.locator('tbody tr[data-owner]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-owner')))).toEqual(['Rose Tremayne'])
+    // The totals are the whole campaign's, not the rows found; the outside world is still shown.
+    await expect.poll(() => accounts.locator('.qd-total td').first().textContent()).toBe((2_500 + 100 * (14 * 15) / 2).toLocaleString('en'))
+    await accounts.locator('tr.qd-world[data-owner="The outside world"]').waitFor()
+
+    await find.fill('Blackbeard')
+    await accounts.getByText('No owner’s name has “Blackbeard” in it.').waitFor()
+    expect(await accounts.locator('tbody tr[data-owner]').count()).toBe(0)
+    await find.fill('')
+    await expect.poll(() => accounts.locator('tbody tr[data-owner]').count()).toBe(15)
+    await shot(page, 'ledger-many-holders')
+  })
+})
