@@ -85,8 +85,10 @@ describe(`monthly steps for ${SHIPS} ships`, () => {
         const dice = box()
         const effects: string[] = []
         const quotes = new Map<string, ShipQuote>()
-        monthlyUpkeep(db, (e) => effects.push(e), quotes)
-        careeningClock(db, 365, () => dice, (e) => effects.push(e), quotes)
+        // The clock run's memo, through which the upkeep hands the fleet it read to the careening clock.
+        const memo = new Map<string, unknown>()
+        monthlyUpkeep(db, (e) => effects.push(e), quotes, 365, memo)
+        careeningClock(db, 365, () => dice, (e) => effects.push(e), quotes, memo)
       })
       if (measuring) monthly.push(ms)
     },
