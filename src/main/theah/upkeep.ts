@@ -440,7 +440,8 @@ export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new 
       owedAsRead: true
     })
     if (paid.payer === 'government') effect(`The ${x.row.name}: ${money}, paid by the government (${days})`)
-    else if (paid.payer === 'booty') effect(`The ${x.row.name}: ${money} owed to the crew from the next booty, now ${fmt(companyOf(db, s.id).owed)} (${days})`)
+    // What is owed now: as read at the start of her visit, and what this upkeep added to it.
+    else if (paid.payer === 'booty') effect(`The ${x.row.name}: ${money} owed to the crew from the next booty, now ${fmt(x.c.owed + paid.owedAdded)} (${days})`)
     else {
       const by = paid.charged.filter((c) => c.amount > 0).map((c) => `${c.name} ${fmt(c.amount)}`)
       effect(
