@@ -468,7 +468,10 @@ export function hullParts(db: Db, x: Ctx) {
   return { damage, unrepairable, repairable, portOnly, crewRepairable: repairable - portOnly }
 }
 
-export function careeningOf(db: Db, x: Ctx, today: number) {
+/** What the careening clock of a ship reads: her last careening (or launch, or order) and her design's interval. */
+export type CareeningFacts = { row: Pick<ShipRow, 'launch_day' | 'ordered_day'>; c: Pick<CompanyRow, 'careened_day'>; quote: ShipQuote }
+
+export function careeningOf(db: Db, x: CareeningFacts, today: number) {
   const cal = calendarOf(db)
   const interval = x.quote.derived.careeningIntervalMonths
   const last = x.c.careened_day ?? x.row.launch_day ?? x.row.ordered_day ?? 0
