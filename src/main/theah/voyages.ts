@@ -643,7 +643,8 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   // What this sail writes to the log is its answer's log.
   const log: VoyageLogEntry[] = []
   writing.set(v, { label: clock.label, entries: log })
-  if (v.stop === 'port') leaveCall(db, v, s, legs, ships, R)
+  const leftPort = v.stop === 'port'
+  if (leftPort) leaveCall(db, v, s, legs, ships, R)
   const rowers = new Set(
     (R.rowing ? sailing(ships) : [])
       .filter((sh) => (JSON.parse(requireShip(db, sh.ship_id).design) as ShipDesign).modifications.oars === true)
@@ -658,8 +659,10 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   // changes those rows: on other days the speeds worked out still hold, until the next day a careening
   // moves (Théah's rules, whose speeds these are; another setting's are worked out every day).
   const settled = R === THEAH_VOYAGE_RULES
-  let speedsUntil = -Infinity
-  let touched = true
+  // The speeds were just worked out for today: the first day holds them too unless sailing from a port of
+  // call moved the ships since, or the first day is one of the days above.
+  let speedsUntil = settled && !leftPort && sailing(ships).length ? nextCareeningChange(db, sailing(ships), today, quotes) : -Infinity
+  let touched = !settled || leftPort
   while (days < limit) {
     const ran = clock.runs.length
     const day = ++today
