@@ -11,6 +11,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WORLD_OWNER_ID } from '../../src/main/campaign-core/ledger'
+import { openDiceBox } from '../../src/main/campaign-core/dice'
+import { withMemo } from '../../src/main/campaign/sqlite'
+import { careeningClock } from '../../src/main/theah/careening'
+import { monthlyUpkeep } from '../../src/main/theah/upkeep'
+import type { ShipQuote } from '../../src/shared/ship/design'
 import { dumpCampaign, failureOf, makeClock, makeSession, openSeededCampaign, shipDesign, type TestSession } from '../helpers'
 
 let t: TestSession
@@ -305,6 +310,26 @@ describe('careening (seed 003 I: every four months, two if Old; rules guide §2 
     // Careened: ordinary damage again, half of it (rounded down) the crew's to mend.
     expect(c.hull).toMatchObject({ damage: 7, unrepairable: 0, crewRepairable: 3, portOnly: 4 })
     expect(c.speed.now).toBe(3)
+  })
+
+  it('the careening clock takes the fleet the monthly upkeep read only when nothing was written between the two steps', async () => {
+    const a = await owner('Allende')
+    const shipId = await launched('smallWarship', [{ ownerId: a.ownerId, share: 100 }])
+    await advanceTo(272)
+    // The two monthly steps of 1 Decimus (six months uncareened) as a clock run runs them, sharing its
+    // memo; between them her last careening (she has none: her launch) moves to yesterday behind the
+    // steps' backs, a write the hand-over must see.
+    const effects: string[] = []
+    withMemo(db(), () => {
+      const memo = new Map<string, unknown>()
+      const quotes = new Map<string, ShipQuote>()
+      const dice = openDiceBox(db(), [], 'app')
+      monthlyUpkeep(db(), (e) => effects.push(e), quotes, 273, memo)
+      expect(db().prepare(`UPDATE ship SET launch_day = 272 WHERE id = ? AND launch_day = 90`).run(shipId).changes).toBe(1)
+      careeningClock(db(), 273, () => dice, (e) => effects.push(e), quotes, memo)
+    })
+    expect(effects.filter((e) => /hull point/.test(e))).toEqual([])
+    expect((await call('ships.condition', { shipId })).hull.damage).toBe(0)
   })
 
   it('seed 003 I.4 Old: careening every two months; the hull loss from four', async () => {

@@ -31,10 +31,24 @@ export function post(db: Db, tx: { day: number; memo: string; command: string; l
   const id = Number(
     stmt(db, `INSERT INTO ledger_tx (day, memo, command) VALUES (?, ?, ?)`).run(tx.day, tx.memo, tx.command).lastInsertRowid
   )
-  const line = stmt(db, `INSERT INTO ledger_line (tx_id, owner_id, account, amount, ship_id) VALUES (?, ?, ?, ?, ?)`)
-  for (const l of tx.lines) line.run(id, l.ownerId, l.account, l.amount, l.account === 'booty' ? l.shipId : null)
+  // The lines in one statement (rows inserted in the order given, so the same ids, and the same
+  // triggers in the same order, as one statement a line): one statement for each count of lines up to
+  // LINES_AT_ONCE, prepared once; a longer transaction in statements of that many.
+  const values: unknown[] = []
+  for (let i = 0; i < tx.lines.length; i += LINES_AT_ONCE) {
+    const chunk = tx.lines.slice(i, i + LINES_AT_ONCE)
+    values.length = 0
+    for (const l of chunk) values.push(id, l.ownerId, l.account, l.amount, l.account === 'booty' ? l.shipId : null)
+    stmt(db, insertLines(chunk.length)).run(...values)
+  }
   return id
 }
+
+const LINES_AT_ONCE = 8
+const insertLinesSql = Array.from({ length: LINES_AT_ONCE + 1 }, (_, n) =>
+  `INSERT INTO ledger_line (tx_id, owner_id, account, amount, ship_id) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?)').join(', ')}`
+)
+const insertLines = (n: number): string => insertLinesSql[n]!
 
 /** A pot line: money into (+) or out of (−) a ship's booty pot. */
 export const potLine = (shipId: number, amount: number): Line => ({ ownerId: WORLD_OWNER_ID, account: 'booty', shipId, amount })

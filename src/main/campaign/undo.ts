@@ -92,10 +92,19 @@ export function setCapture(db: Db, seq: number | null, flip = false): void {
   marks.set(db, null)
   if (seq === null) return
   stmt(db, `INSERT INTO temp.undo_active(seq, flip) VALUES (?, ?)`).run(seq, flip ? 1 : 0)
-  if (!flip) marks.set(db, { seq, last: (appendOnly.get(db) ?? []).map((t) => [t, lastRowid(db, t)]) })
+  if (!flip) {
+    const tables = appendOnly.get(db) ?? []
+    const last = lastRowids(db, tables)
+    marks.set(db, { seq, last: tables.map((t, k) => [t, last[k]!]) })
+  }
 }
 
-const lastRowid = (db: Db, table: string): number => (stmt(db, `SELECT COALESCE(MAX(rowid), 0) AS n FROM ${q(table)}`).get() as { n: number }).n
+/** The last rowid of each of `tables` (0 for an empty one), read in one statement. */
+function lastRowids(db: Db, tables: readonly string[]): number[] {
+  if (tables.length === 0) return []
+  const sql = `SELECT ${tables.map((t) => `COALESCE((SELECT MAX(rowid) FROM ${q(t)}), 0)`).join(', ')}`
+  return stmt(db, sql).raw(true).get() as number[]
+}
 
 /**
  * The command's work is done: record one step for each append-only log it added to. The steps
@@ -106,8 +115,9 @@ export function closeCapture(db: Db): void {
   const m = marks.get(db)
   if (!m) return
   const add = stmt(db, `INSERT INTO main.undo_step(id, seq, sql) VALUES (?, ?, ?)`)
+  const now = lastRowids(db, m.last.map(([table]) => table))
   m.last.forEach(([table, before], k) => {
-    if (lastRowid(db, table) > before) add.run(-(m.seq * 16 + k), m.seq, `DELETE FROM ${q(table)} WHERE rowid > ${before}`)
+    if (now[k]! > before) add.run(-(m.seq * 16 + k), m.seq, `DELETE FROM ${q(table)} WHERE rowid > ${before}`)
   })
 }
 

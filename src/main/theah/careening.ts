@@ -10,7 +10,7 @@ import { addShipEvent } from './shipyard'
 import { fmt } from '../../shared/numbers'
 import { currencyOf } from '../campaign-core/currency'
 import { careeningOf, ctxOf, hullParts, placeOf, plural, requireAfloat, requireFriendlyPort, setCompany, shipCondition } from './ship-state'
-import { type Paid, afloatCtxs, chargeOwners } from './upkeep'
+import { type Paid, chargeOwners, fleetForCareening } from './upkeep'
 
 /**
  * Careening (seed 003 I. maintenance: "Ships will require careening and maintenance every four
@@ -74,9 +74,10 @@ export function careenShip(db: Db, input: { shipId: number; where: 'port' | 'bea
 }
 
 /** The careening clock (order 110): from two months past due, 1k1 hull a month, unrepairable until careened. */
-export function careeningClock(db: Db, day: number, dice: () => DiceBox, effect: (t: string) => void, quotes = new Map<string, ShipQuote>()): void {
+export function careeningClock(db: Db, day: number, dice: () => DiceBox, effect: (t: string) => void, quotes = new Map<string, ShipQuote>(), memo?: Map<string, unknown>): void {
   // Visiting a ship changes only her rows: her rows as read at the start are hers when she is visited.
-  for (const x of afloatCtxs(db, quotes)) {
+  // The fleet is the one the monthly upkeep read just before, when nothing else was written since.
+  for (const x of fleetForCareening(db, memo, day, quotes)) {
     const s = x.row
     const k = careeningOf(db, x, day)
     if (!k.hullLossActive) continue
@@ -101,5 +102,5 @@ registerPeriodicStep({
   title: 'Careening clock',
   every: 'month',
   order: 110,
-  run: ({ db, day, dice, effect, quotes }) => careeningClock(db, day, dice, effect, quotes)
+  run: ({ db, day, dice, effect, quotes, memo }) => careeningClock(db, day, dice, effect, quotes, memo)
 })

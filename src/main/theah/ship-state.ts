@@ -116,7 +116,18 @@ export function setCompany(db: Db, shipId: number, patch: Partial<Omit<CompanyRo
   const keys = Object.keys(patch) as (keyof typeof patch)[]
   if (keys.length === 0) return
   if (!(read && storedCompanies.has(read))) ensureCompany(db, shipId)
-  stmt(db, `UPDATE ship_company SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE ship_id = ?`).run(...keys.map((k) => patch[k] as unknown), shipId)
+  const values: unknown[] = []
+  for (const k of keys) values.push(patch[k])
+  stmt(db, updateCompanySql(keys)).run(...values, shipId)
+}
+
+/** The UPDATE of a company row setting `keys`, its text made once for each set of keys (a patch's keys in their order). */
+const updateSqls = new Map<string, string>()
+function updateCompanySql(keys: readonly string[]): string {
+  const id = keys.join(',')
+  let sql = updateSqls.get(id)
+  if (sql === undefined) updateSqls.set(id, (sql = `UPDATE ship_company SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE ship_id = ?`))
+  return sql
 }
 
 export const ordersOf = (c: CompanyRow): StandingOrders => ({ ...DEFAULT_ORDERS, ...(JSON.parse(c.orders) as Partial<StandingOrders>) })
@@ -457,7 +468,10 @@ export function hullParts(db: Db, x: Ctx) {
   return { damage, unrepairable, repairable, portOnly, crewRepairable: repairable - portOnly }
 }
 
-export function careeningOf(db: Db, x: Ctx, today: number) {
+/** What the careening clock of a ship reads: her last careening (or launch, or order) and her design's interval. */
+export type CareeningFacts = { row: Pick<ShipRow, 'launch_day' | 'ordered_day'>; c: Pick<CompanyRow, 'careened_day'>; quote: ShipQuote }
+
+export function careeningOf(db: Db, x: CareeningFacts, today: number) {
   const cal = calendarOf(db)
   const interval = x.quote.derived.careeningIntervalMonths
   const last = x.c.careened_day ?? x.row.launch_day ?? x.row.ordered_day ?? 0

@@ -370,6 +370,38 @@ export function afloatCtxs(db: Db, quotes?: Map<string, ShipQuote>): Ctx[] {
   return ctxsWhere(db, `s.status IN ('port', 'sea') AND s.${THEAH_SHIP}`, quotes)
 }
 
+/**
+ * The fleet as the monthly upkeep read it, handed on to the careening clock (the next monthly step of
+ * the same day) so that the afloat fleet is read once a month, not twice. The upkeep writes only her
+ * days counted and what her crew is owed (and the ledger, and a trading voyage's accounts): none of
+ * what the careening clock reads (her hull damage, careening, design and status). The hand-over holds
+ * only when nothing else was written in between — the clock log's line for the upkeep's effects
+ * aside — which `writesMark` checks: the connection's count of rows changed, less the clock log's
+ * last row (a clock-log line moves both alike). Anything else written between the two steps (a step
+ * of another setting between them, say) and the careening clock reads the fleet afresh.
+ */
+interface FleetHandOver {
+  day: number
+  mark: number
+  ctxs: Ctx[]
+}
+const FLEET_KEY = 'afloat-fleet-read'
+const writesMark = (db: Db): number =>
+  (stmt(db, `SELECT total_changes() - COALESCE((SELECT MAX(rowid) FROM clock_log), 0) AS n`).get() as { n: number }).n
+
+/** Keep the fleet the upkeep read on `day` for the careening clock of the same day (in the clock run's memo). */
+function handOverFleet(db: Db, memo: Map<string, unknown> | undefined, day: number, ctxs: Ctx[]): void {
+  if (memo) memo.set(FLEET_KEY, { day, mark: writesMark(db), ctxs } satisfies FleetHandOver)
+}
+
+/** The fleet the upkeep of `day` read, when nothing was written since; else the afloat fleet read now. Taken once. */
+export function fleetForCareening(db: Db, memo: Map<string, unknown> | undefined, day: number, quotes?: Map<string, ShipQuote>): Ctx[] {
+  const kept = memo?.get(FLEET_KEY) as FleetHandOver | undefined
+  if (kept) memo!.delete(FLEET_KEY)
+  if (kept && kept.day === day && kept.mark === writesMark(db)) return kept.ctxs
+  return afloatCtxs(db, quotes)
+}
+
 /** The days of the month before `day` (the first of a month): the month just ended. */
 function lastMonthDays(db: Db, day: number): number {
   const cal = calendarOf(db)
@@ -378,12 +410,13 @@ function lastMonthDays(db: Db, day: number): number {
 }
 
 /** Monthly upkeep (order 100): wages, and the food of the days spent in port in the month just ended, charged by the ship kind's payer. */
-export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new Map<string, ShipQuote>(), day = currentDay(db)): void {
+export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new Map<string, ShipQuote>(), day = currentDay(db), memo?: Map<string, unknown>): void {
   const allowDebt = allowDebtOf(db)
   const currency = currencyOf(db)
   const monthDays = lastMonthDays(db, day)
   // Visiting a ship changes only her rows (and the ledger): her rows as read at the start are hers when she is visited.
-  for (const x of afloatCtxs(db, quotes)) {
+  const fleet = afloatCtxs(db, quotes)
+  for (const x of fleet) {
     const s = x.row
     const fd = foodByDays(db, x.c, monthDays)
     // The month's days are counted afresh from today.
@@ -407,7 +440,8 @@ export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new 
       owedAsRead: true
     })
     if (paid.payer === 'government') effect(`The ${x.row.name}: ${money}, paid by the government (${days})`)
-    else if (paid.payer === 'booty') effect(`The ${x.row.name}: ${money} owed to the crew from the next booty, now ${fmt(companyOf(db, s.id).owed)} (${days})`)
+    // What is owed now: as read at the start of her visit, and what this upkeep added to it.
+    else if (paid.payer === 'booty') effect(`The ${x.row.name}: ${money} owed to the crew from the next booty, now ${fmt(x.c.owed + paid.owedAdded)} (${days})`)
     else {
       const by = paid.charged.filter((c) => c.amount > 0).map((c) => `${c.name} ${fmt(c.amount)}`)
       effect(
@@ -418,6 +452,7 @@ export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new 
       )
     }
   }
+  handOverFleet(db, memo, day, fleet)
 }
 
 /**
@@ -483,6 +518,6 @@ export function provisionsAtSea(db: Db, day: number, dice: () => DiceBox, effect
   }
 }
 
-registerPeriodicStep({ id: 'ship-upkeep', title: 'Monthly upkeep: wages and food', every: 'month', order: 100, run: ({ db, day, effect, quotes }) => monthlyUpkeep(db, effect, quotes, day) })
+registerPeriodicStep({ id: 'ship-upkeep', title: 'Monthly upkeep: wages and food', every: 'month', order: 100, run: ({ db, day, effect, quotes, memo }) => monthlyUpkeep(db, effect, quotes, day, memo) })
 registerPeriodicStep({ id: 'ship-days', title: 'Days in port and at sea', every: 'day', order: 120, run: ({ db }) => countDays(db) })
 registerPeriodicStep({ id: 'ship-provisions', title: 'Provisions at sea', every: 'week', order: 220, run: ({ db, day, dice, effect }) => provisionsAtSea(db, day, dice, effect) })

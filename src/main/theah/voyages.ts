@@ -1,3 +1,4 @@
+import { fmt as fmtWhole } from '../../shared/numbers'
 import { directCourse, watersAlong } from '../../shared/voyage/geometry'
 import { addMonths } from '../../shared/calendar'
 import type {
@@ -89,8 +90,15 @@ import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners, shipRul
  * - Passengers ride the first ship named; the fare is paid on arrival to her owners by their shares.
  */
 
-/** Whole numbers with thousands separators (a day's log is written sixty times a voyage: no formatter object needed). */
-const fmt = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+/**
+ * Whole numbers with thousands separators: the number rounded, its digits grouped by threes (as
+ * `String(Math.round(n))` with a comma before each group of three digits). A day's log is written
+ * sixty times a voyage: the shared fast path for whole numbers, the pattern for the rest.
+ */
+const fmt = (n: number) => {
+  const r = Math.round(n)
+  return Number.isSafeInteger(r) ? fmtWhole(r === 0 ? 0 : r) : String(r).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 interface Leg {
@@ -556,11 +564,25 @@ function refreshSpeeds(db: Db, v: VoyageRow, s: VState, ships: ShipLink[], quote
 function nextCareeningChange(db: Db, ships: ShipLink[], day: number, quotes?: Map<string, ShipQuote>): number {
   const cal = calendarOf(db)
   let next = Infinity
+  // Only her careening is read (not her whole state, which the speeds just read): her design's quote, her launch and her careenings.
+  const read = stmt(
+    db,
+    `SELECT s.design, s.launch_day, s.ordered_day, c.careened_day, c.careening_until FROM ship s LEFT JOIN ship_company c ON c.ship_id = s.id WHERE s.id = ?`
+  )
   for (const sh of ships) {
-    const x = ctxOf(db, sh.ship_id, quotes)
-    const k = careeningOf(db, x, day)
+    const r = read.get(sh.ship_id) as
+      | { design: string; launch_day: number | null; ordered_day: number | null; careened_day: number | null; careening_until: number | null }
+      | undefined
+    if (!r) requireShip(db, sh.ship_id) // no such ship: the same refusal as reading her whole state
+    const { design, careened_day, careening_until, ...row } = r!
+    let quote = quotes?.get(design)
+    if (!quote) {
+      quote = quoteFor(db, JSON.parse(design) as ShipDesign)
+      quotes?.set(design, quote)
+    }
+    const k = careeningOf(db, { row, c: { careened_day }, quote }, day)
     next = Math.min(next, day < k.last ? k.last : addMonths(cal, k.last, k.since + 1))
-    if (x.c.careening_until !== null && x.c.careening_until > day) next = Math.min(next, x.c.careening_until)
+    if (careening_until !== null && careening_until > day) next = Math.min(next, careening_until)
   }
   return next
 }
@@ -621,7 +643,8 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   // What this sail writes to the log is its answer's log.
   const log: VoyageLogEntry[] = []
   writing.set(v, { label: clock.label, entries: log })
-  if (v.stop === 'port') leaveCall(db, v, s, legs, ships, R)
+  const leftPort = v.stop === 'port'
+  if (leftPort) leaveCall(db, v, s, legs, ships, R)
   const rowers = new Set(
     (R.rowing ? sailing(ships) : [])
       .filter((sh) => (JSON.parse(requireShip(db, sh.ship_id).design) as ShipDesign).modifications.oars === true)
@@ -636,8 +659,10 @@ export function sailVoyage(db: Db, input: { voyageId: number; days?: number }, b
   // changes those rows: on other days the speeds worked out still hold, until the next day a careening
   // moves (Théah's rules, whose speeds these are; another setting's are worked out every day).
   const settled = R === THEAH_VOYAGE_RULES
-  let speedsUntil = -Infinity
-  let touched = true
+  // The speeds were just worked out for today: the first day holds them too unless sailing from a port of
+  // call moved the ships since, or the first day is one of the days above.
+  let speedsUntil = settled && !leftPort && sailing(ships).length ? nextCareeningChange(db, sailing(ships), today, quotes) : -Infinity
+  let touched = !settled || leftPort
   while (days < limit) {
     const ran = clock.runs.length
     const day = ++today
