@@ -136,7 +136,14 @@ describe('a Théah encounter on the Atrilian hex map (issue 21)', () => {
     const dogAfter = shipRow(s.ids.seaDog)
     expect(dogAfter.hull_damage).toBe(dogLine.hullDamage)
     expect(dogAfter.rigging_damage).toBe(dogLine.riggingDamage)
-    expect(dogAfter.crew).toBe(Math.max(0, dogBefore.crew - dogLine.crewLost))
+    // Her prizes' crews (issue 21: a captured encounter ship taken by her boarders, §8.11) leave her.
+    const moved = lines.filter((l) => l.fate === 'captured' && l.prizeCrewFrom === s.ids.seaDog).reduce((n, l) => n + (l.prizeCrew ?? 0), 0)
+    expect(dogAfter.crew).toBe(Math.max(0, dogBefore.crew - dogLine.crewLost) - moved)
+    for (const l of lines.filter((x) => x.shipId === null && x.fate === 'captured' && x.prizeOwners.length)) {
+      const prize = done.applied.find((a) => a.participantId === l.ship)!
+      expect(prize.text).toMatch(/^Taken as a prize in the .* \(fought on the Atrilian hex map\)/)
+      expect(s.db().prepare(`SELECT origin, crew FROM ship WHERE id = ?`).get(prize.shipId)).toEqual({ origin: 'prize', crew: l.prizeCrew })
+    }
     expect(dogAfter.status).toBe(dogLine.fate === 'sunk' ? 'sunk' : dogBefore.status)
     expect(dogAfter.guns_lost).toBe(dogBefore.guns_lost)
     const after = await s.call('voyages.get', { voyageId })

@@ -121,7 +121,9 @@ describe('a Théah encounter fought under Galleys & Galleons (issue 21)', () => 
     const dogAfter = shipRow(s.ids.seaDog)
     expect(dogAfter.hull_damage).toBe(7)
     expect(dogAfter.rigging_damage).toBe(3)
-    expect(dogAfter.crew).toBe(dogBefore.crew - 5)
+    // The hands she put aboard a prize (issue 21: a ship of the encounter struck while grappled with her) leave her.
+    const moved = edited.filter((l) => l.fate === 'captured' && l.prizeCrewFrom === s.ids.seaDog).reduce((n, l) => n + (l.prizeCrew ?? 0), 0)
+    expect(dogAfter.crew).toBe(dogBefore.crew - 5 - moved)
     expect(JSON.parse(dogAfter.guns_lost).port).toBe((JSON.parse(dogBefore.guns_lost).port ?? 0) + 2)
     expect(dogAfter.status).toBe(dogBefore.status)
     const after = await s.call('voyages.get', { voyageId })

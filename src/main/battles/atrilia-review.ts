@@ -89,12 +89,16 @@ function boarderOf(db: Db, b: Battle, shipId: string): string | null {
   return found
 }
 
-/** The campaign ship that captured her, by the reading above; null when the capturing side has none. */
-function captorOf(db: Db, b: Battle, s: ShipSetup): { ship: ShipSetup; how: string } | null {
+/**
+ * The campaign ship that captured her, by the reading above; null when the capturing side has none.
+ * `isCampaign`: whether a ship of the battle is a campaign ship (the hex battle's own: an Atrilian ship of
+ * the campaign; a Théah encounter fought on the map by conversion names its own, issue 21).
+ */
+export function captorOf(db: Db, b: Battle, s: ShipSetup, isCampaign: (x: ShipSetup) => boolean = (x) => campaignShip(db, x) !== null): { ship: ShipSetup; how: string } | null {
   const st = b.state.ships[s.id]!
   const side = st.marineSide
   if (!side || side === s.side) return null
-  const inCampaign = (x: ShipSetup | undefined) => (x && x.side === side && campaignShip(db, x) !== null ? x : undefined)
+  const inCampaign = (x: ShipSetup | undefined) => (x && x.side === side && isCampaign(x) ? x : undefined)
   const boarder = boarderOf(db, b, s.id)
   const byBoarding = inCampaign(b.setup.ships.find((x) => x.id === boarder))
   if (byBoarding) return { ship: byBoarding, how: `her boarders took her (§8.11)` }
