@@ -515,6 +515,7 @@ export function convertedReview(db: Db, battleId: number): GalleysBattleReview['
   return {
     tableTitle: title,
     ...(stored.voyageId === null ? { skirmish: true } : {}),
+    ...(row.status === 'concluded' ? {} : { ifCaptured: Object.fromEntries(stored.ships.map((s) => [s.ship, prizeProposal(db, stored, takers, fates, s.ship)])) }),
     lines: stored.ships.map((s) => {
       const back = backs[s.ship]!
       const how = [`Fought ${HOW[stored.ruleset]}: read back by the table “${title}” (a house default).`, ...back.how]

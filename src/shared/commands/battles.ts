@@ -496,11 +496,28 @@ export const ConvertedReviewLine = z
   .strict()
 const ConvertedReviewLineOut = ConvertedReviewLine.extend({ name: z.string(), side: z.string(), how: z.array(z.string()) })
 /**
+ * What a converted battle's review proposes should the GM make a ship captured: the owners she would pass to,
+ * her prize crew and its floor, from the campaign ship that would have taken her (null: none), in words.
+ */
+const IfCaptured = z.object({
+  prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int() })),
+  prizeCrewFrom: Id.nullable(),
+  prizeCrew: z.number().int().optional(),
+  prizeCrewMin: z.number().int().optional(),
+  how: z.string()
+})
+/**
  * The Théah review of a converted battle: the conversion table's title and each ship's line; `skirmish` true
  * when it was a skirmish of the Skirmish screen (each line's `side` is then the side's name as the GM gave
  * it; otherwise 'ours', the squadron, or 'them', the encounter).
  */
-const ConvertedCampaign = z.object({ tableTitle: z.string(), skirmish: z.boolean().optional(), lines: z.array(ConvertedReviewLineOut) })
+const ConvertedCampaign = z.object({
+  tableTitle: z.string(),
+  skirmish: z.boolean().optional(),
+  lines: z.array(ConvertedReviewLineOut),
+  /** By ship (her id in the battle): what the review proposes should the GM make her captured (absent once concluded). */
+  ifCaptured: z.record(z.string(), IfCaptured).optional()
+})
 
 export const AtriliaBattleReview = z.object({
   ruleset: z.literal('atrilia'),
