@@ -41,18 +41,26 @@ function campaignLostGuns(db: Db, shipId: number | undefined): Guns {
 /**
  * The campaign ship that took a captured participant: of the capturing side, the one grappled with her,
  * else the first. `anySide`: when no side is recorded as capturing her (she struck), any other side's.
+ * `shipIdOf`: a participant's campaign ship (her own `shipId`; an Atrilian encounter fought in range bands
+ * by conversion names its own, issue 21).
  */
-function captorShipOf(b: Battle, id: string, anySide = false): number | null {
+export function captorShipOf(
+  b: Pick<Battle, 'setup' | 'state'>,
+  id: string,
+  anySide = false,
+  shipIdOf: (p: Battle['setup']['participants'][number]) => number | undefined = (p) => p.shipId
+): number | null {
   const st = b.state.participants[id]
   const by = st?.capturedBy
   const self = b.setup.participants.find((p) => p.id === id)
   if (!st || !self || (!by && !anySide)) return null
-  const captors = b.setup.participants.filter((p) => (by ? p.side === by : p.side !== self.side) && p.shipId !== undefined && p.id !== id)
+  const captors = b.setup.participants.filter((p) => (by ? p.side === by : p.side !== self.side) && shipIdOf(p) !== undefined && p.id !== id)
   // The ship that took her (the engine records it: her grapples are cut when she strikes).
   const taker = st.takenBy ? captors.find((p) => p.id === st.takenBy) : undefined
-  if (taker) return taker.shipId ?? null
+  if (taker) return shipIdOf(taker) ?? null
   const grappled = captors.find((p) => st.grappledWith.includes(p.id) || st.meleeWith.includes(p.id))
-  return (grappled ?? captors[0])?.shipId ?? null
+  const found = grappled ?? captors[0]
+  return found ? (shipIdOf(found) ?? null) : null
 }
 
 /** The default new owners of a captured ship (see battles.review). */
