@@ -9,7 +9,8 @@
  * owners; one taken by the enemy passes to the outside world. Concluding is one change, undone in one.
  *
  * House default (issue 21): when the battle names no ship that took her (nobody grappled with her when she
- * struck, or the GM makes her captured), her captor is the first campaign ship of another side still afloat.
+ * struck, or the GM makes her captured), her captor is the first campaign ship of another side still afloat,
+ * else the first of another side.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WORLD_OWNER_ID } from '../../src/main/campaign-core/ledger'
@@ -79,7 +80,7 @@ describe('prizes in converted battles (issue 21)', () => {
       expect(proposal.prizeCrewFrom).toBe(s.ids.seaDog)
       expect(proposal.prizeCrewMin).toBeGreaterThan(0)
       expect(proposal.prizeCrew).toBe(proposal.prizeCrewMin)
-      expect(proposal.how).toMatch(ruleset === 'broadsides' ? /^Taken by the Sea Dog \(the other ship of the duel\)/ : /^Taken by the Sea Dog \(no ship is recorded taking her: the first campaign ship of another side still afloat \(a house default\)\)/)
+      expect(proposal.how).toMatch(ruleset === 'broadsides' ? /^Taken by the Sea Dog \(the other ship of the duel\)/ : /^Taken by the Sea Dog \(no ship is recorded taking her: the first campaign ship of another side, one still afloat first \(a house default\)\)/)
       // A campaign ship the enemy would take passes to the outside world.
       expect(c.ifCaptured![dogLine.ship]).toMatchObject({ prizeOwners: [], prizeCrewFrom: null, how: 'No campaign ship took her: she passes to the outside world.' })
 

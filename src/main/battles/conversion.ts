@@ -578,7 +578,8 @@ function takersOf(db: Db, battleId: number, stored: Stored): Record<string, { sh
 /**
  * The campaign ship that took a captured ship: the one the battle names, when she is a campaign ship of
  * another side; when the battle names none (she struck with nobody grappled, or the GM made her captured),
- * the first campaign ship of another side still afloat (a house default, issue 21). Null: no campaign ship
+ * the first campaign ship of another side still afloat, else the first of another side (a house default,
+ * issue 21: a captor not afloat has no hands to give, so her prize crew is 0). Null: no campaign ship
  * took her (a campaign ship passes to the outside world; an encounter's ship is not taken into the campaign).
  */
 function campaignCaptor(
@@ -594,8 +595,9 @@ function campaignCaptor(
     if (!c || c.side === me.side || c.shipId === undefined) return null
     return { shipId: c.shipId, ship: by.ship, name: c.name, how: by.how }
   }
-  const first = stored.ships.find((x) => x.participant.side !== me.side && x.participant.shipId !== undefined && lines.find((l) => l.ship === x.ship)?.fate === 'afloat')
-  return first ? { shipId: first.participant.shipId!, ship: first.ship, name: first.participant.name, how: 'no ship is recorded taking her: the first campaign ship of another side still afloat (a house default)' } : null
+  const others = stored.ships.filter((x) => x.participant.side !== me.side && x.participant.shipId !== undefined)
+  const first = others.find((x) => lines.find((l) => l.ship === x.ship)?.fate === 'afloat') ?? others[0]
+  return first ? { shipId: first.participant.shipId!, ship: first.ship, name: first.participant.name, how: 'no ship is recorded taking her: the first campaign ship of another side, one still afloat first (a house default)' } : null
 }
 
 /** A ship's design: a campaign ship's own, an encounter's as the battle measured her. */
@@ -622,13 +624,21 @@ function prizeProposal(
   takers: Record<string, { ship: string; how: string }>,
   lines: { ship: string; fate: string; crewLost: number }[],
   ship: string
-): { prizeOwners: { ownerId: number; share: number }[]; prizeCrewFrom: number | null; prizeCrew?: number; prizeCrewMin?: number; how: string } {
+): {
+  prizeOwners: { ownerId: number; share: number }[]
+  prizeCrewFrom: number | null
+  prizeCrew?: number
+  prizeCrewMin?: number
+  captor: { shipId: number; name: string; hands: number } | null
+  how: string
+} {
   const p = stored.ships.find((x) => x.ship === ship)!.participant
   const captor = campaignCaptor(stored, takers, lines, ship)
   if (!captor) {
     return {
       prizeOwners: [],
       prizeCrewFrom: null,
+      captor: null,
       how: p.shipId !== undefined ? 'No campaign ship took her: she passes to the outside world.' : 'No campaign ship took her: she is not taken into the campaign.'
     }
   }
@@ -642,6 +652,7 @@ function prizeProposal(
     prizeOwners: owners.map((o) => ({ ownerId: o.ownerId, share: o.share })),
     prizeCrewFrom: captor.shipId,
     ...crew,
+    captor: { shipId: captor.shipId, name: captor.name, hands: requireShip(db, captor.shipId).crew },
     how: `Taken by the ${captor.name} (${captor.how}): she passes to the ${captor.name}’s owners in her shares (${listing(owners.map((o) => `${o.name} ${o.share}%`))}).${manned}`
   }
 }

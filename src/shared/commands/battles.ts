@@ -504,6 +504,8 @@ const IfCaptured = z.object({
   prizeCrewFrom: Id.nullable(),
   prizeCrew: z.number().int().optional(),
   prizeCrewMin: z.number().int().optional(),
+  /** The campaign ship that would take her, and her hands before the battle's losses (null: none). */
+  captor: z.object({ shipId: Id, name: z.string(), hands: z.number().int() }).nullable(),
   how: z.string()
 })
 /**
