@@ -14,7 +14,7 @@
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WORLD_OWNER_ID } from '../../src/main/campaign-core/ledger'
-import { dropSample, openSample, type SampleSession } from './battles-ops'
+import { dropSample, meetFrigate as meetFrigateOf, openSample, type SampleSession } from './battles-ops'
 
 let s: SampleSession
 beforeEach(async () => {
@@ -25,16 +25,7 @@ afterEach(async () => {
 })
 afterAll(dropSample)
 
-/** The Sea Dog sails from San Cristóbal; day 1's check is a 10 and 5k5 = 10: a lightly armed Vendel Frigate. */
-async function meetFrigate() {
-  const ports = await s.call('ports.list')
-  const port = (n: string) => ports.find((p) => p.name === n)!.id
-  await s.call('ships.moveTo', { shipId: s.ids.seaDog, portId: port('San Cristóbal') })
-  const started = await s.call('voyages.start', { shipIds: [s.ids.seaDog], route: [port('San Cristóbal'), port('La Bucca')], dice: [5] })
-  const met = await s.call('voyages.sail', { voyageId: started.id, dice: [10, 2, 2, 2, 2, 2] })
-  expect(met.stop).toBe('encounter')
-  return started.id
-}
+const meetFrigate = () => meetFrigateOf(s)
 
 type Owner = { ownerId: number; share: number }
 type Line = {
@@ -80,7 +71,11 @@ describe('prizes in converted battles (issue 21)', () => {
       expect(proposal.prizeCrewFrom).toBe(s.ids.seaDog)
       expect(proposal.prizeCrewMin).toBeGreaterThan(0)
       expect(proposal.prizeCrew).toBe(proposal.prizeCrewMin)
-      expect(proposal.how).toMatch(ruleset === 'broadsides' ? /^Taken by the Sea Dog \(the other ship of the duel\)/ : /^Taken by the Sea Dog \(no ship is recorded taking her: the first campaign ship of another side, one still afloat first \(a house default\)\)/)
+      expect(proposal.how).toMatch(
+        ruleset === 'broadsides'
+          ? /^Taken by the Sea Dog: she is the other ship of the duel\. She passes to the Sea Dog’s owners in the Sea Dog’s shares \(/
+          : /^Taken by the Sea Dog: no ship is recorded taking her, so the first campaign ship of another side takes her, one still afloat first \(a house default\)\. She passes to the Sea Dog’s owners/
+      )
       // A campaign ship the enemy would take passes to the outside world.
       expect(c.ifCaptured![dogLine.ship]).toMatchObject({ prizeOwners: [], prizeCrewFrom: null, how: 'No campaign ship took her: she passes to the outside world.' })
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AtriliaBattleReview, BattleReview } from '../../src/shared/commands/battles'
-import { dropSample, openSample, type SampleSession } from './battles-ops'
+import { dropSample, meetFrigate as meetFrigateOf, openSample, type SampleSession } from './battles-ops'
 
 let s: SampleSession
 beforeEach(async () => {
@@ -19,15 +19,7 @@ afterEach(async () => {
 })
 afterAll(dropSample)
 
-async function meetFrigate() {
-  const ports = await s.call('ports.list')
-  const port = (n: string) => ports.find((p) => p.name === n)!.id
-  await s.call('ships.moveTo', { shipId: s.ids.seaDog, portId: port('San Cristóbal') })
-  const started = await s.call('voyages.start', { shipIds: [s.ids.seaDog], route: [port('San Cristóbal'), port('La Bucca')], dice: [5] })
-  const met = await s.call('voyages.sail', { voyageId: started.id, dice: [10, 2, 2, 2, 2, 2] })
-  expect(met.stop).toBe('encounter')
-  return started.id
-}
+const meetFrigate = () => meetFrigateOf(s)
 
 const shipRow = (id: number) =>
   s.db().prepare(`SELECT hull_damage, rigging_damage, crew, status, guns_lost FROM ship WHERE id = ?`).get(id) as {

@@ -556,13 +556,13 @@ function takersOf(db: Db, battleId: number, stored: Stored): Record<string, { sh
       if (b.state.ships[x.id]?.status !== 'struck') continue
       const others = grappledWith(b.state, x.id).filter((o) => b.setup.ships.find((y) => y.id === o)?.player !== x.player)
       const by = others.find((o) => part(o)?.shipId !== undefined) ?? others[0]
-      if (by) out[x.id] = { ship: by, how: 'grappled with her when she struck (seed 000 boarding)' }
+      if (by) out[x.id] = { ship: by, how: 'she was grappled with her when she struck (seed 000 boarding)' }
     }
   } else if (stored.ruleset === 'broadsides') {
     const [a, b] = stored.ships
     if (a && b) {
-      out[a.ship] = { ship: b.ship, how: 'the other ship of the duel' }
-      out[b.ship] = { ship: a.ship, how: 'the other ship of the duel' }
+      out[a.ship] = { ship: b.ship, how: 'she is the other ship of the duel' }
+      out[b.ship] = { ship: a.ship, how: 'she is the other ship of the duel' }
     }
   } else {
     const b = loadStepped<AtriliaSetup, AtriliaState, unknown>(db, ATRILIA_STEPPED, battleId)
@@ -597,7 +597,7 @@ function campaignCaptor(
   }
   const others = stored.ships.filter((x) => x.participant.side !== me.side && x.participant.shipId !== undefined)
   const first = others.find((x) => lines.find((l) => l.ship === x.ship)?.fate === 'afloat') ?? others[0]
-  return first ? { shipId: first.participant.shipId!, ship: first.ship, name: first.participant.name, how: 'no ship is recorded taking her: the first campaign ship of another side, one still afloat first (a house default)' } : null
+  return first ? { shipId: first.participant.shipId!, ship: first.ship, name: first.participant.name, how: 'no ship is recorded taking her, so the first campaign ship of another side takes her, one still afloat first (a house default)' } : null
 }
 
 /** A ship's design: a campaign ship's own, an encounter's as the battle measured her. */
@@ -653,7 +653,7 @@ function prizeProposal(
     prizeCrewFrom: captor.shipId,
     ...crew,
     captor: { shipId: captor.shipId, name: captor.name, hands: requireShip(db, captor.shipId).crew },
-    how: `Taken by the ${captor.name} (${captor.how}): she passes to the ${captor.name}’s owners in her shares (${listing(owners.map((o) => `${o.name} ${o.share}%`))}).${manned}`
+    how: `Taken by the ${captor.name}: ${captor.how}. She passes to the ${captor.name}’s owners in the ${captor.name}’s shares (${listing(owners.map((o) => `${o.name} ${o.share}%`))}).${manned}`
   }
 }
 
