@@ -113,6 +113,7 @@ describe('prizes in converted battles (issue 21)', () => {
         applied: { participantId: string; shipId: number | null; text: string }[]
       }
       const taken = done.applied.find((a) => a.participantId === frigate.ship)!
+      expect((s.db().prepare(`SELECT summary FROM journal ORDER BY seq DESC LIMIT 1`).get() as { summary: string }).summary).toMatch(new RegExp(`; the ${frigate.name} taken as a prize$`))
       expect(taken.shipId).not.toBeNull()
       expect(count('ship')).toBe(ships + 1)
       const prize = shipRow(taken.shipId!)

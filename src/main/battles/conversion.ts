@@ -861,5 +861,7 @@ export function concludeConverted(db: Db, battleId: number, given: Line[] | unde
   battleConcluded(db, b.row.id) // the voyage takes its results (ships sunk or taken leave the squadron)
   const winnerName = winner === null ? null : (sides.find((x) => x.key === winner)?.called ?? stored.ships.find((x) => x.ship === winner)?.participant.name ?? winner)
   const won = winnerName ? `, won by ${winnerName}` : ''
-  return { battleId: b.row.id, applied, said: `Concluded ${theBattle(name)}${won}: the Théah ships written back from the ${RULES_NAME[stored.ruleset]} rules` }
+  const prizes = checked.filter(({ l, p }) => p.shipId === undefined && applied.some((a) => a.ship === l.ship && a.shipId !== null)).map(({ p }) => `the ${p.name}`)
+  const taken = prizes.length ? `; ${listing(prizes)} taken as ${prizes.length === 1 ? 'a prize' : 'prizes'}` : ''
+  return { battleId: b.row.id, applied, said: `Concluded ${theBattle(name)}${won}: the Théah ships written back from the ${RULES_NAME[stored.ruleset]} rules${taken}` }
 }
