@@ -184,4 +184,36 @@ describe('prizes in converted battles (issue 21)', () => {
       expect(s.snapshot()).toMatchObject({ tables: before.tables })
     })
   }
+
+  it('on the table the ship grappled with her when she struck took her (seed 000 boarding), not the first campaign ship of another side: the Santa Lucia’s prize, in the Santa Lucia’s shares', async () => {
+    const participants = [
+      { shipId: s.ids.seaDog, side: 'Tortuga', crewKind: 'pirate', control: 'gm' },
+      { shipId: s.ids.santaLucia, side: 'Castille', crewKind: 'naval', control: 'gm' },
+      { generate: { hull: 'merchantman', frigate: false, armament: 'light', nation: 'Montaigne', crewKind: 'merchant', behaviour: 'merchant' }, side: 'Montaigne', control: 'gm' }
+    ]
+    const { battleId } = await s.call('battles.startSkirmishUnder', { participants, ruleset: 'galleys', name: 'The scramble off Cabora', seed: 7 })
+    const lucia = (await campaignOf(battleId)).lines.find((l) => l.shipId === s.ids.santaLucia)!.ship
+    // The table as the GM played it: the merchantman struck while grappled with the Santa Lucia (boarding: strike).
+    const row = s.db().prepare(`SELECT state FROM battle WHERE id = ?`).get(battleId) as { state: string }
+    const state = JSON.parse(row.state) as { ships: Record<string, { status: string }>; grapples: [string, string][] }
+    state.ships['gen-1']!.status = 'struck'
+    state.grapples = [[lucia, 'gen-1'].sort() as [string, string]]
+    s.db().prepare(`UPDATE battle SET state = ? WHERE id = ?`).run(JSON.stringify(state), battleId)
+
+    const c = await campaignOf(battleId)
+    const merchant = c.lines.find((l) => l.ship === 'gen-1')!
+    expect(merchant.fate).toBe('captured')
+    expect(merchant.how.at(-1)).toMatch(/^Taken by the Santa Lucia: she was grappled with her when she struck \(seed 000 boarding\)\. She passes to the Santa Lucia’s owners/)
+    expect([...merchant.prizeOwners].sort((a, b) => a.ownerId - b.ownerId)).toEqual(ownersOf(s.ids.santaLucia))
+    expect(merchant.prizeCrewFrom).toBe(s.ids.santaLucia)
+    const luciaBefore = shipRow(s.ids.santaLucia)
+    const done = (await s.call('battles.conclude', { ruleset: 'galleys', battleId })) as { applied: { participantId: string; shipId: number | null }[] }
+    const prize = done.applied.find((a) => a.participantId === 'gen-1')!
+    expect(captorOf(prize.shipId!)).toEqual({ c: s.ids.santaLucia, b: battleId })
+    expect(ownersOf(prize.shipId!)).toEqual(ownersOf(s.ids.santaLucia))
+    expect(shipRow(prize.shipId!)).toMatchObject({ origin: 'prize', status: 'sea', crew: merchant.prizeCrew })
+    const luciaLost = c.lines.find((l) => l.shipId === s.ids.santaLucia)!.crewLost
+    expect(merchant.prizeCrew).toBeGreaterThan(0)
+    expect(shipRow(s.ids.santaLucia).crew).toBe(luciaBefore.crew - luciaLost - merchant.prizeCrew!)
+  })
 })
