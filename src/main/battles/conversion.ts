@@ -47,8 +47,10 @@ import { GUNS_NONE, type Guns, type ParticipantInput, fmt, plural, theBattle } f
  * table for those rules (src/shared/conversion) with the GM's adjustments for this battle, the battle
  * started on the stepped seam and linked to the voyage; the conversion kept on the battle row
  * (`battle.conversion`, migration 0020) so concluding reads the rules' result back into the Théah review:
- * hull and rigging damage, crew and guns lost, sunk / captured / escaped. Under High Seas (the setting's
- * own rules) nothing is converted: the fight is the voyage's own. An Atrilia campaign's encounter is
+ * hull and rigging damage, crew and guns lost, sunk / captured / escaped, and prizes as a High Seas review
+ * takes them (./review.ts: the captor's owners in its shares, a prize crew from the captor), the captor read
+ * as the rules fought under name her (`takersOf`, `campaignCaptor`). Under High Seas (the setting's own
+ * rules) nothing is converted: the fight is the voyage's own. An Atrilia campaign's encounter is
  * ./conversion-atrilia.ts.
  */
 
