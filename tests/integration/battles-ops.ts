@@ -79,3 +79,17 @@ export function seaDogVsMerchantman(s: SampleSession, opts: { range?: string; se
     ...(opts.seed !== undefined ? { seed: opts.seed } : { seed: 1234 })
   }
 }
+
+/**
+ * The Sea Dog sails from San Cristóbal for La Bucca; day 1's check is a 10 and 5k5 = 10: a lightly armed
+ * Vendel Frigate waits (the encounter the conversion tests fight under other rules). Returns the voyage.
+ */
+export async function meetFrigate(s: SampleSession): Promise<number> {
+  const ports = await s.call('ports.list')
+  const port = (n: string) => ports.find((p) => p.name === n)!.id
+  await s.call('ships.moveTo', { shipId: s.ids.seaDog, portId: port('San Cristóbal') })
+  const started = await s.call('voyages.start', { shipIds: [s.ids.seaDog], route: [port('San Cristóbal'), port('La Bucca')], dice: [5] })
+  const met = await s.call('voyages.sail', { voyageId: started.id, dice: [10, 2, 2, 2, 2, 2] })
+  if (met.stop !== 'encounter') throw new Error(`the voyage stopped for ${String(met.stop)}, not an encounter`)
+  return started.id
+}

@@ -200,6 +200,53 @@ describe('an Atrilian encounter in High Seas range bands (issue 21)', () => {
   })
 })
 
+describe('prizes of an Atrilian encounter fought in range bands (issue 21)', () => {
+  it('the Sekhmet made captured: a new Atrilian ship of her type, the Thalassa’s owners’ in her shares, her rowers aboard, crippled; bad owners refused at the field; undone in one change', async () => {
+    // The Thalassa belongs to two captains, 70/30.
+    const owner = (name: string) => Number(db().prepare(`INSERT INTO owner (kind, name) VALUES ('company', ?)`).run(name).lastInsertRowid)
+    const nikos = owner('Nikos the Elder')
+    const ione = owner('Ione of Thera')
+    db().prepare(`DELETE FROM ship_owner WHERE ship_id = ?`).run(thalassa)
+    db().prepare(`INSERT INTO ship_owner (ship_id, owner_id, share) VALUES (?, ?, 70), (?, ?, 30)`).run(thalassa, nikos, thalassa, ione)
+    const { battleId } = (await call('voyages.fightEncounterUnder', { voyageId, ruleset: 'highseas' })) as { battleId: number }
+    const review = (await call('battles.review', { battleId })) as BattleReview
+    const lines = review.campaign!.lines
+    const i = lines.findIndex((l) => l.ship === 'met-1')
+    // House default (issue 21): the High Seas battle names no ship that took her, so the squadron's first campaign ship would.
+    expect(lines[i]!.captorShipId).toBe(thalassa)
+    const owners = [
+      { ownerId: nikos, share: 70 },
+      { ownerId: ione, share: 30 }
+    ]
+    const captured = (o: { ownerId: number; share: number }[]) => lines.map((l, k): AtriliaReviewLine => (k === i ? { ...l, fate: 'captured', needsRepair: true, prizeOwners: o } : l))
+    const before = snapshot()
+    const ships = countRows(db() as never, 'ship')
+    for (const [o, field] of [
+      [[{ ownerId: nikos, share: 70 }], `campaign.lines.${i}.prizeOwners`],
+      [[{ ownerId: nikos, share: 50 }, { ownerId: nikos, share: 50 }], `campaign.lines.${i}.prizeOwners`],
+      [[{ ownerId: 9999, share: 100 }], `campaign.lines.${i}.prizeOwners.0.ownerId`]
+    ] as const) {
+      expect(await fail('battles.conclude', { battleId, campaign: { lines: captured([...o]) } })).toMatchObject({ details: { field } })
+      expect(snapshot()).toEqual(before)
+    }
+
+    const done = (await call('battles.conclude', { battleId, campaign: { lines: captured(owners) } })) as { applied: { participantId: string; shipId: number | null; text: string }[] }
+    const taken = done.applied.find((a) => a.participantId === 'met-1')!
+    expect(countRows(db() as never, 'ship')).toBe(ships + 1)
+    expect(taken.text).toMatch(/^Taken as a prize in the .* \(fought in High Seas range bands\) by the Thalassa, for Nikos the Elder \(70%\) and Ione of Thera \(30%\): a Meshuesh ship with \d+ rowers; crippled, she needs repair$/)
+    const prize = db().prepare(`SELECT s.name, s.origin, s.status, s.design, a.nation, a.quality, a.marines, a.needs_repair FROM ship s JOIN atrilian_ship a ON a.ship_id = s.id WHERE s.id = ?`).get(taken.shipId) as Record<string, unknown>
+    expect(prize).toMatchObject({ name: 'Sekhmet', origin: 'prize', status: 'sea', nation: 'meshuesh', quality: 4, marines: 0, needs_repair: 1 })
+    expect(JSON.parse(prize.design as string)).toMatchObject({ type: 'liburnianGalley' })
+    expect(db().prepare(`SELECT owner_id AS ownerId, share FROM ship_owner WHERE ship_id = ? ORDER BY share DESC`).all(taken.shipId)).toEqual(owners)
+    expect(db().prepare(`SELECT captor_id AS c FROM prize_captor WHERE ship_id = ?`).get(taken.shipId)).toEqual({ c: thalassa })
+    // The concluded review names the ship she became.
+    const concluded = (await call('battles.review', { battleId })) as BattleReview
+    expect(concluded.campaign!.lines[i]).toMatchObject({ fate: 'captured', prizeShipId: taken.shipId })
+    await call('history.undo', {})
+    expect(snapshot().tables).toEqual(before.tables)
+  })
+})
+
 describe('an Atrilian encounter on the hex map, the setting’s own rules, through the same commands (issue 21)', () => {
   it('seed 002: nothing converted; the voyage’s own hex fight, played by the AI to its end and concluded with its own review', async () => {
     const view = (await call('voyages.encounterConversion', { voyageId, ruleset: 'atrilia' })) as Preview

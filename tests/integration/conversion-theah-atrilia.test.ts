@@ -8,7 +8,7 @@
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AtriliaBattleReview, BattleReview } from '../../src/shared/commands/battles'
-import { dropSample, openSample, type SampleSession } from './battles-ops'
+import { dropSample, meetFrigate as meetFrigateOf, openSample, type SampleSession } from './battles-ops'
 
 let s: SampleSession
 beforeEach(async () => {
@@ -19,15 +19,7 @@ afterEach(async () => {
 })
 afterAll(dropSample)
 
-async function meetFrigate() {
-  const ports = await s.call('ports.list')
-  const port = (n: string) => ports.find((p) => p.name === n)!.id
-  await s.call('ships.moveTo', { shipId: s.ids.seaDog, portId: port('San Cristóbal') })
-  const started = await s.call('voyages.start', { shipIds: [s.ids.seaDog], route: [port('San Cristóbal'), port('La Bucca')], dice: [5] })
-  const met = await s.call('voyages.sail', { voyageId: started.id, dice: [10, 2, 2, 2, 2, 2] })
-  expect(met.stop).toBe('encounter')
-  return started.id
-}
+const meetFrigate = () => meetFrigateOf(s)
 
 const shipRow = (id: number) =>
   s.db().prepare(`SELECT hull_damage, rigging_damage, crew, status, guns_lost FROM ship WHERE id = ?`).get(id) as {
@@ -136,7 +128,14 @@ describe('a Théah encounter on the Atrilian hex map (issue 21)', () => {
     const dogAfter = shipRow(s.ids.seaDog)
     expect(dogAfter.hull_damage).toBe(dogLine.hullDamage)
     expect(dogAfter.rigging_damage).toBe(dogLine.riggingDamage)
-    expect(dogAfter.crew).toBe(Math.max(0, dogBefore.crew - dogLine.crewLost))
+    // Her prizes' crews (issue 21: a captured encounter ship taken by her boarders, §8.11) leave her.
+    const moved = lines.filter((l) => l.fate === 'captured' && l.prizeCrewFrom === s.ids.seaDog).reduce((n, l) => n + (l.prizeCrew ?? 0), 0)
+    expect(dogAfter.crew).toBe(Math.max(0, dogBefore.crew - dogLine.crewLost) - moved)
+    for (const l of lines.filter((x) => x.shipId === null && x.fate === 'captured' && x.prizeOwners.length)) {
+      const prize = done.applied.find((a) => a.participantId === l.ship)!
+      expect(prize.text).toMatch(/^Taken as a prize in the .* \(fought on the Atrilian hex map\)/)
+      expect(s.db().prepare(`SELECT origin, crew FROM ship WHERE id = ?`).get(prize.shipId)).toEqual({ origin: 'prize', crew: l.prizeCrew })
+    }
     expect(dogAfter.status).toBe(dogLine.fate === 'sunk' ? 'sunk' : dogBefore.status)
     expect(dogAfter.guns_lost).toBe(dogBefore.guns_lost)
     const after = await s.call('voyages.get', { voyageId })

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { BroadsidesBattleReview } from '../../src/shared/commands/battles'
-import { dropSample, openSample, type SampleSession } from './battles-ops'
+import { dropSample, meetFrigate as meetFrigateOf, openSample, type SampleSession } from './battles-ops'
 
 let s: SampleSession
 beforeEach(async () => {
@@ -17,15 +17,7 @@ afterEach(async () => {
 })
 afterAll(dropSample)
 
-async function meetFrigate() {
-  const ports = await s.call('ports.list')
-  const port = (n: string) => ports.find((p) => p.name === n)!.id
-  await s.call('ships.moveTo', { shipId: s.ids.seaDog, portId: port('San Cristóbal') })
-  const started = await s.call('voyages.start', { shipIds: [s.ids.seaDog], route: [port('San Cristóbal'), port('La Bucca')], dice: [5] })
-  const met = await s.call('voyages.sail', { voyageId: started.id, dice: [10, 2, 2, 2, 2, 2] })
-  expect(met.stop).toBe('encounter')
-  return started.id
-}
+const meetFrigate = () => meetFrigateOf(s)
 
 describe('a Théah encounter fought as a Broadsides duel (issue 21)', () => {
   it('house default (issue 21): previewed, an unknown deck refused at its field, fought by the AI and concluded as the review said', async () => {

@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { GalleysBattleReview, GalleysBattleView } from '../../src/shared/commands/battles'
 import { THEAH_GALLEYS } from '../../src/shared/conversion/tables'
-import { dropSample, openSample, type SampleSession } from './battles-ops'
+import { dropSample, meetFrigate as meetFrigateOf, openSample, type SampleSession } from './battles-ops'
 
 let s: SampleSession
 beforeEach(async () => {
@@ -20,17 +20,7 @@ afterEach(async () => {
 })
 afterAll(dropSample)
 
-/** The Sea Dog sails from San Cristóbal; day 1's check is a 10 and 5k5 = 10: a lightly armed Vendel Frigate. */
-async function meetFrigate() {
-  const call = s.call
-  const ports = await call('ports.list')
-  const port = (n: string) => ports.find((p) => p.name === n)!.id
-  await call('ships.moveTo', { shipId: s.ids.seaDog, portId: port('San Cristóbal') })
-  const started = await call('voyages.start', { shipIds: [s.ids.seaDog], route: [port('San Cristóbal'), port('La Bucca')], dice: [5] })
-  const met = await call('voyages.sail', { voyageId: started.id, dice: [10, 2, 2, 2, 2, 2] })
-  expect(met.stop).toBe('encounter')
-  return started.id
-}
+const meetFrigate = () => meetFrigateOf(s)
 
 const shipRow = (id: number) => s.db().prepare(`SELECT hull_damage, rigging_damage, guns_lost, crew, status FROM ship WHERE id = ?`).get(id) as {
   hull_damage: number
@@ -121,7 +111,9 @@ describe('a Théah encounter fought under Galleys & Galleons (issue 21)', () => 
     const dogAfter = shipRow(s.ids.seaDog)
     expect(dogAfter.hull_damage).toBe(7)
     expect(dogAfter.rigging_damage).toBe(3)
-    expect(dogAfter.crew).toBe(dogBefore.crew - 5)
+    // The hands she put aboard a prize (issue 21: a ship of the encounter struck while grappled with her) leave her.
+    const moved = edited.filter((l) => l.fate === 'captured' && l.prizeCrewFrom === s.ids.seaDog).reduce((n, l) => n + (l.prizeCrew ?? 0), 0)
+    expect(dogAfter.crew).toBe(dogBefore.crew - 5 - moved)
     expect(JSON.parse(dogAfter.guns_lost).port).toBe((JSON.parse(dogBefore.guns_lost).port ?? 0) + 2)
     expect(dogAfter.status).toBe(dogBefore.status)
     const after = await s.call('voyages.get', { voyageId })

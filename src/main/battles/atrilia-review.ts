@@ -89,12 +89,16 @@ function boarderOf(db: Db, b: Battle, shipId: string): string | null {
   return found
 }
 
-/** The campaign ship that captured her, by the reading above; null when the capturing side has none. */
-function captorOf(db: Db, b: Battle, s: ShipSetup): { ship: ShipSetup; how: string } | null {
+/**
+ * The campaign ship that captured her, by the reading above; null when the capturing side has none.
+ * `isCampaign`: whether a ship of the battle is a campaign ship (the hex battle's own: an Atrilian ship of
+ * the campaign; a Théah encounter fought on the map by conversion names its own, issue 21).
+ */
+export function captorOf(db: Db, b: Battle, s: ShipSetup, isCampaign: (x: ShipSetup) => boolean = (x) => campaignShip(db, x) !== null): { ship: ShipSetup; how: string } | null {
   const st = b.state.ships[s.id]!
   const side = st.marineSide
   if (!side || side === s.side) return null
-  const inCampaign = (x: ShipSetup | undefined) => (x && x.side === side && campaignShip(db, x) !== null ? x : undefined)
+  const inCampaign = (x: ShipSetup | undefined) => (x && x.side === side && isCampaign(x) ? x : undefined)
   const boarder = boarderOf(db, b, s.id)
   const byBoarding = inCampaign(b.setup.ships.find((x) => x.id === boarder))
   if (byBoarding) return { ship: byBoarding, how: `her boarders took her (§8.11)` }
@@ -367,6 +371,53 @@ export function writeAtrilianShip(
   return texts
 }
 
+/**
+ * A captured ship that was not a campaign ship taken in as a prize (§8.11): a new Atrilian ship of her type and
+ * improvements (origin 'prize'), in port where her captor `l.captorShipId` lies (else at sea), owned by
+ * `l.prizeOwners`, her rowers aboard at the crew quality she fought with, the boarders (`l.prizeMarines`) as her
+ * marines, her captor recorded, crippled when `l.needsRepair`. Shared by the hex battle's write-back and an
+ * Atrilian encounter fought in range bands by conversion (issue 21). Returns her id and the words of her record.
+ */
+export function takeAtrilianPrize(
+  db: Db,
+  s: Pick<ShipSetup, 'name' | 'type' | 'size' | 'ram' | 'corvus' | 'castle' | 'catapult' | 'ballista'> & { nation: Nation },
+  l: Line,
+  ctx: { battleId: number; battleName: string; today: number }
+): { shipId: number; text: string } {
+  const captorId = l.captorShipId!
+  const improvements: AtrilianDesign['improvements'] = {}
+  if (s.corvus) improvements.corvus = true
+  if (s.castle) improvements.castle = true
+  if (s.catapult) improvements.catapult = true
+  if (s.ballista) improvements.ballista = true
+  const design: AtrilianDesign = { type: s.type as AtrilianDesign['type'], improvements }
+  if (s.type === 'baghla' && s.size >= 1) design.improved = true
+  const galley = /galley/i.test(s.type)
+  if (s.ram && !galley) improvements.ram = true
+  const crew = quoteAtrilianFor(db, design).derived.crew
+  const captor = stmt(db, `SELECT status, location FROM ship WHERE id = ?`).get(captorId) as { status: string; location: string | null }
+  const status = captor.status === 'port' ? 'port' : 'sea'
+  const newId = Number(
+    stmt(db, `INSERT INTO ship (name, design, status, origin, cost, crew, powder_tons, location) VALUES (?, ?, ?, 'prize', 0, ?, 0, ?)`).run(
+      s.name,
+      JSON.stringify(design),
+      status,
+      crew,
+      status === 'port' ? captor.location : null
+    ).lastInsertRowid
+  )
+  stmt(db, `INSERT INTO atrilian_ship (ship_id, nation, quality, marines) VALUES (?, ?, ?, ?)`).run(newId, s.nation, l.qualityAfter, l.prizeMarines ?? 0)
+  if (status === 'port') setCompany(db, newId, { port_id: companyOf(db, captorId).port_id })
+  setOwners(db, newId, l.prizeOwners)
+  recordCaptor(db, newId, captorId, ctx.battleId)
+  if (l.needsRepair) markCrippled(db, newId, ctx.today)
+  const who = listing(l.prizeOwners.map((o) => (l.prizeOwners.length > 1 ? `${ownerName(db, o.ownerId)} (${o.share}%)` : ownerName(db, o.ownerId)!)))
+  const captorName = (stmt(db, `SELECT name FROM ship WHERE id = ?`).get(captorId) as { name: string }).name
+  const text = `Taken as a prize in the ${ctx.battleName} by the ${captorName}, for ${who}: a ${nationLabel(s.nation)} ship with ${crew} rowers${l.prizeMarines ? ` and the boarders (${points(l.prizeMarines)}) aboard as her marines` : ''}${l.needsRepair ? '; crippled, she needs repair' : ''}`
+  addShipEvent(db, newId, ctx.today, text)
+  return { shipId: newId, text }
+}
+
 /** Conclude an Atrilian battle: check the (edited) review, then write it all back. */
 export function concludeAtriliaBattle(db: Db, input: { battleId: number; lines?: Line[] }): { battleId: number; name: string; winner: string | null; applied: { participantId: string; shipId: number | null; text: string }[]; said: string } {
   const b = loadAtrilia(db, input.battleId)
@@ -387,40 +438,10 @@ export function concludeAtriliaBattle(db: Db, input: { battleId: number; lines?:
       applied.push({ participantId: s.id, shipId: mine.id, text: texts.join('. ') })
       stored.push({ ...l })
     } else if (!mine && s.shipId === undefined && l.fate === 'captured' && l.prizeOwners.length && l.captorShipId) {
-      // A prize: a new Atrilian ship of her type and improvements, owned by the captor's owners.
-      const improvements: AtrilianDesign['improvements'] = {}
-      if (s.corvus) improvements.corvus = true
-      if (s.castle) improvements.castle = true
-      if (s.catapult) improvements.catapult = true
-      if (s.ballista) improvements.ballista = true
-      const design: AtrilianDesign = { type: s.type as AtrilianDesign['type'], improvements }
-      if (s.type === 'baghla' && s.size >= 1) design.improved = true
-      const galley = /galley/i.test(s.type)
-      if (s.ram && !galley) improvements.ram = true
-      const crew = quoteAtrilianFor(db, design).derived.crew
-      const captor = stmt(db, `SELECT status, location FROM ship WHERE id = ?`).get(l.captorShipId) as { status: string; location: string | null }
-      const status = captor.status === 'port' ? 'port' : 'sea'
-      const newId = Number(
-        stmt(db, `INSERT INTO ship (name, design, status, origin, cost, crew, powder_tons, location) VALUES (?, ?, ?, 'prize', 0, ?, 0, ?)`).run(
-          s.name,
-          JSON.stringify(design),
-          status,
-          crew,
-          status === 'port' ? captor.location : null
-        ).lastInsertRowid
-      )
       const nation = (s.nation ?? b.setup.sides.find((x) => x.id === s.side)?.nation ?? 'other') as Nation
-      stmt(db, `INSERT INTO atrilian_ship (ship_id, nation, quality, marines) VALUES (?, ?, ?, ?)`).run(newId, nation, l.qualityAfter, l.prizeMarines ?? 0)
-      if (status === 'port') setCompany(db, newId, { port_id: companyOf(db, l.captorShipId).port_id })
-      setOwners(db, newId, l.prizeOwners)
-      recordCaptor(db, newId, l.captorShipId, b.row.id)
-      if (l.needsRepair) markCrippled(db, newId, today)
-      const who = listing(l.prizeOwners.map((o) => (l.prizeOwners.length > 1 ? `${ownerName(db, o.ownerId)} (${o.share}%)` : ownerName(db, o.ownerId)!)))
-      const captorName = (stmt(db, `SELECT name FROM ship WHERE id = ?`).get(l.captorShipId) as { name: string }).name
-      const t = `Taken as a prize in the ${name} by the ${captorName}, for ${who}: a ${nationLabel(nation)} ship with ${crew} rowers${l.prizeMarines ? ` and the boarders (${points(l.prizeMarines)}) aboard as her marines` : ''}${l.needsRepair ? '; crippled, she needs repair' : ''}`
-      addShipEvent(db, newId, today, t)
-      applied.push({ participantId: s.id, shipId: newId, text: t })
-      stored.push({ ...l, prizeShipId: newId })
+      const prize = takeAtrilianPrize(db, { ...s, nation }, l, { battleId: b.row.id, battleName: name, today })
+      applied.push({ participantId: s.id, shipId: prize.shipId, text: prize.text })
+      stored.push({ ...l, prizeShipId: prize.shipId })
       said.push(`the ${s.name} taken as a prize`)
     } else stored.push({ ...l })
   }

@@ -15,11 +15,11 @@ import { currentDay } from '../campaign-core/clock-state'
 import { battleConcluded } from '../campaign-core/battle-seam'
 import { encounterFleets, fightAtrilianEncounter } from '../atrilia/voyages'
 import { fightVoyageEncounter } from '../theah/voyages'
-import { GONE, listing } from '../theah/shipyard'
+import { GONE, listing, shipOwners } from '../theah/shipyard'
 import { battleRules, insertHighSeasBattle, seedFromDice } from './battles'
-import { campaignShip, checkAtrilianLines, writeAtrilianShip } from './atrilia-review'
+import { campaignShip, checkAtrilianLines, takeAtrilianPrize, writeAtrilianShip } from './atrilia-review'
 import { RULES_NAME, adjustedKeys, adjustmentsFor, underCampaign } from './conversion'
-import { fateOf } from './review'
+import { captorShipOf, fateOf } from './review'
 import { loadBattle, theBattle } from './rows'
 
 /**
@@ -35,8 +35,13 @@ import { loadBattle, theBattle } from './rows'
  * House defaults (issue 21), in the README's rule notes: the battle opens at medium range in clear weather;
  * the squadron's ships sail as merchantmen would (the GM orders them; handed to the computer they evade),
  * the encounter's as corsairs (they close and board when their fighters outnumber the prey's); every crew
- * counts as a merchant crew (the Trained Fighters table's), her marines as Trained Fighters. A converted
- * battle takes no prizes: a ship of the encounter that is captured is not written into the campaign.
+ * counts as a merchant crew (the Trained Fighters table's), her marines as Trained Fighters. A ship of the
+ * encounter captured by a campaign ship (the ship the High Seas battle records taking her, else the one
+ * grappled or in melee with her, else the squadron's first, as a High Seas review reads it: ./review.ts)
+ * becomes a prize as the hex battle's does (./atrilia-review.ts): a new Atrilian ship of her type owned by
+ * the captor's owners in the captor's shares, her rowers aboard, crippled (§8.11 flips a captured ship); the
+ * High Seas battle does not say which of the captor's fighters stay aboard her, so no boarders are counted
+ * as her marines (a house default).
  */
 
 type Adjustment = z.output<typeof GalleysAdjustment>
@@ -59,7 +64,7 @@ const HS_NOTES = [
   'House default: the battle opens at medium range in clear weather.',
   'House default: the squadron’s ships sail as merchantmen would (the GM orders them; handed to the computer they evade); the encounter’s as corsairs, closing to board when their fighters outnumber the prey’s.',
   'House default: every crew counts as a merchant crew of the Trained Fighters table; her marines are Trained Fighters. A ship too small for a naval battle (size 0, seed 002 §2) stays out of it.',
-  'A converted battle takes no prizes: a ship of the encounter captured is not written into the campaign.'
+  'House default: a ship of the encounter taken by a squadron ship becomes a prize of that ship’s owners, her rowers aboard and crippled (seed 002 §8.11); the range bands do not say which boarders stay aboard her, so none are counted as her marines.'
 ]
 
 const bad = (field: string, message: string): never => {
@@ -280,7 +285,21 @@ function proposeLines(db: Db, battleId: number, stored: Stored): Line[] {
       qualityAfter = q.quality
       how.push(`Crew quality: ${q.why.charAt(0).toLowerCase()}${q.why.slice(1)}${q.changed ? ` ${crewQualityLabel(qualityBefore)} → ${crewQualityLabel(q.quality)}.` : ''}`)
     }
-    if (!mine && back.fate === 'captured') how.push('A converted battle takes no prizes: she is not written into the campaign.')
+    // A ship of the encounter captured: the campaign ship that took her, as a High Seas review reads it (./review.ts).
+    // (Named for every ship of the encounter: should the GM make her captured, she is that ship's prize.)
+    const captorId = !mine ? captorShipOf(b, s.ship, true, (p) => campaignCaptorId(db, stored, p.id)) : null
+    const captor = captorId !== null && back.fate === 'captured' ? campaignShip(db, { shipId: captorId }) : null
+    const prizeOwners = captor ? shipOwners(db, captor.id).map((o) => ({ ownerId: o.ownerId, share: o.share })) : []
+    if (!mine && back.fate === 'captured') {
+      if (captor) {
+        const owners = shipOwners(db, captor.id)
+        how.push(
+          `Taken by the ${captor.name}: she passes to the ${captor.name}'s owners in her shares (${listing(owners.map((o) => `${o.name} ${o.share}%`))}).`,
+          `Her rowers stay aboard, ${crewQualityLabel(qualityBefore).toLowerCase()} as she fought; none of the ${captor.name}'s marines are counted aboard her (a house default: the range bands do not say which boarders stay).`,
+          'Crippled: a captured ship is flipped to her crippled side (§8.11), so she needs repair.'
+        )
+      } else how.push('No campaign ship took her: nothing is written to the campaign.')
+    }
     const battleFate = back.fate === 'crippled' ? 'afloat' : back.fate
     return {
       ship: s.ship,
@@ -290,19 +309,26 @@ function proposeLines(db: Db, battleId: number, stored: Stored): Line[] {
       fate: back.fate,
       battleFate,
       crippledAtEnd: back.fate === 'crippled',
-      needsRepair: needsRepair && mine !== null,
+      needsRepair: (needsRepair && mine !== null) || captor !== null,
       marinesCarried,
       marinesLost,
       wizardsCarried,
       wizardsLost,
       qualityBefore,
       qualityAfter,
-      captorShipId: null,
-      prizeOwners: [],
+      captorShipId: captorId,
+      prizeOwners,
       prizeMarines: 0,
       how
     }
   })
+}
+
+/** A High Seas participant's campaign ship, when she is an Atrilian ship still in the campaign (a captor). */
+function campaignCaptorId(db: Db, stored: Stored, participantId: string): number | undefined {
+  const shipId = stored.ships.find((x) => x.ship === participantId)?.shipId ?? null
+  const mine = shipId !== null ? campaignShip(db, { shipId }) : null
+  return mine && !GONE.includes(mine.status as never) ? mine.id : undefined
 }
 
 /** The review's Atrilian lines of an Atrilian encounter fought in range bands (undefined: not one); once concluded, what was written. */
@@ -321,10 +347,6 @@ export function concludeAtrilianConverted(db: Db, battleId: number, given: Line[
   if (b.row.status !== 'active') throw new CommandError('rule', `${theBattle(b.row.name, true)} is already concluded.`, { status: b.row.status })
   const ships = stored.ships.map((s) => ({ id: s.ship, name: s.name, ...(s.shipId !== null ? { shipId: s.shipId } : {}) }))
   const lines = underCampaign(() => checkAtrilianLines(db, ships, proposeLines(db, battleId, stored), given))
-  if (lines.some((l) => l.shipId === null && l.prizeOwners.length)) {
-    const i = lines.findIndex((l) => l.shipId === null && l.prizeOwners.length)
-    bad(`campaign.lines.${i}.prizeOwners`, 'a converted battle takes no prizes: she cannot be taken into the campaign')
-  }
   const today = currentDay(db)
   const name = theBattle(b.row.name).replace(/^the /, '')
   const said: string[] = []
@@ -336,7 +358,12 @@ export function concludeAtrilianConverted(db: Db, battleId: number, given: Line[
       const capturedBy = stored.sides[s.side === 'ours' ? 'them' : 'ours']
       const texts = writeAtrilianShip(db, mine, l, { battleId, battleName: `${name} (fought in High Seas range bands)`, capturedBy, today, said })
       applied.push({ participantId: s.ship, shipId: mine.id, text: texts.join('. ') })
-    } else applied.push({ participantId: s.ship, shipId: null, text: `The ${s.name}: ${l.fate}${l.fate === 'captured' ? ' (not taken into the campaign: a converted battle takes no prizes)' : ''}` })
+    } else if (s.shipId === null && l.fate === 'captured' && l.prizeOwners.length && l.captorShipId) {
+      const prize = takeAtrilianPrize(db, { name: s.name, ...s.profile }, l, { battleId, battleName: `${name} (fought in High Seas range bands)`, today })
+      l.prizeShipId = prize.shipId
+      applied.push({ participantId: s.ship, shipId: prize.shipId, text: prize.text })
+      said.push(`the ${s.name} taken as a prize`)
+    } else applied.push({ participantId: s.ship, shipId: null, text: `The ${s.name}: ${l.fate}${l.fate === 'captured' ? ' (no campaign ship took her: not taken into the campaign)' : ''}` })
   }
   const winnerSide = b.state.winner
   const winner = winnerSide === SIDE.squadron ? stored.sides.ours : winnerSide === SIDE.encounter ? stored.sides.them : null

@@ -28,7 +28,12 @@ import { currentDay } from '../campaign-core/clock-state'
 import { WORLD_OWNER_ID } from '../campaign-core/ledger'
 import { battleConcluded } from '../campaign-core/battle-seam'
 import { fightTheahEncounterUnder, resolveEncounter, waitingTheahEncounter } from '../theah/voyages'
-import { addShipEvent, listing, requireShip } from '../theah/shipyard'
+import { addShipEvent, listing, quoteFor, requireShip, shipOwners } from '../theah/shipyard'
+import { recordCaptor } from '../theah/prizes'
+import { grappledWith } from '../../shared/galleys/engine'
+import { assignPrizeCrews, prizeCrewProblems, type ReviewLineLike } from '../../shared/highseas/review'
+import { captorOf as hexCaptorOf } from './atrilia-review'
+import { checkPrizeOwners, ownersWords, setOwners, takePrize } from './review'
 import { buildParticipants } from './participants'
 import { GALLEYS_STEPPED, galleysRulesOf } from './galleys'
 import { insertStepped, loadStepped } from './stepped'
@@ -42,8 +47,10 @@ import { GUNS_NONE, type Guns, type ParticipantInput, fmt, plural, theBattle } f
  * table for those rules (src/shared/conversion) with the GM's adjustments for this battle, the battle
  * started on the stepped seam and linked to the voyage; the conversion kept on the battle row
  * (`battle.conversion`, migration 0020) so concluding reads the rules' result back into the Théah review:
- * hull and rigging damage, crew and guns lost, sunk / captured / escaped. Under High Seas (the setting's
- * own rules) nothing is converted: the fight is the voyage's own. An Atrilia campaign's encounter is
+ * hull and rigging damage, crew and guns lost, sunk / captured / escaped, and prizes as a High Seas review
+ * takes them (./review.ts: the captor's owners in its shares, a prize crew from the captor), the captor read
+ * as the rules fought under name her (`takersOf`, `campaignCaptor`). Under High Seas (the setting's own
+ * rules) nothing is converted: the fight is the voyage's own. An Atrilia campaign's encounter is
  * ./conversion-atrilia.ts.
  */
 
@@ -505,15 +512,19 @@ export function convertedReview(db: Db, battleId: number): GalleysBattleReview['
   const title = DEFS[stored.ruleset].title
   const row = stmt(db, `SELECT status, result FROM battle WHERE id = ?`).get(battleId) as { status: string; result: string | null }
   const written = row.status === 'concluded' && row.result ? ((JSON.parse(row.result) as { lines?: Line[] }).lines ?? []) : []
+  const takers = row.status === 'concluded' ? {} : takersOf(db, battleId, stored)
+  const fates = stored.ships.map((s) => ({ ship: s.ship, fate: backs[s.ship]!.fate, crewLost: backs[s.ship]!.crewLost.value }))
   return {
     tableTitle: title,
     ...(stored.voyageId === null ? { skirmish: true } : {}),
+    ...(row.status === 'concluded' ? {} : { ifCaptured: Object.fromEntries(stored.ships.map((s) => [s.ship, prizeProposal(db, stored, takers, fates, s.ship)])) }),
     lines: stored.ships.map((s) => {
       const back = backs[s.ship]!
       const how = [`Fought ${HOW[stored.ruleset]}: read back by the table “${title}” (a house default).`, ...back.how]
       // Once concluded, the lines as written (the GM's edits), not the proposal again.
       const w = written.find((l) => l.ship === s.ship)
-      if (w) return { ...w, gunsLost: { ...w.gunsLost }, name: s.participant.name, side: s.participant.side, how }
+      if (w) return { ...w, gunsLost: { ...w.gunsLost }, prizeOwners: w.prizeOwners ?? [], name: s.participant.name, side: s.participant.side, how }
+      const prize = back.fate === 'captured' ? prizeProposal(db, stored, takers, fates, s.ship) : null
       return {
         ship: s.ship,
         name: s.participant.name,
@@ -524,9 +535,127 @@ export function convertedReview(db: Db, battleId: number): GalleysBattleReview['
         riggingDamage: back.riggingDamage.value,
         crewLost: back.crewLost.value,
         gunsLost: back.gunsLost,
-        how
+        prizeOwners: prize?.prizeOwners ?? [],
+        ...(prize ? { prizeCrewFrom: prize.prizeCrewFrom, ...(prize.prizeCrewMin !== undefined ? { prizeCrew: prize.prizeCrew, prizeCrewMin: prize.prizeCrewMin } : {}) } : {}),
+        how: prize ? [...how, prize.how] : how
       }
     })
+  }
+}
+
+/**
+ * The ship of the battle that took each ship, as the rules it was fought under say (absent: none recorded):
+ * on the table the ship of another side grappled with her when she struck (seed 000: struck by a boarding
+ * or striking while grappled), a campaign ship first; in a duel the other ship; on the hex map the ship whose
+ * boarders took her (seed 002 §8.11, as the hex battle's own review reads it: ./atrilia-review.ts).
+ */
+function takersOf(db: Db, battleId: number, stored: Stored): Record<string, { ship: string; how: string }> {
+  const out: Record<string, { ship: string; how: string }> = {}
+  const part = (id: string) => stored.ships.find((x) => x.ship === id)?.participant
+  if (stored.ruleset === 'galleys') {
+    const b = loadStepped<GalleysSetup, GalleysState, unknown>(db, GALLEYS_STEPPED, battleId)
+    for (const x of b.setup.ships) {
+      if (b.state.ships[x.id]?.status !== 'struck') continue
+      const others = grappledWith(b.state, x.id).filter((o) => b.setup.ships.find((y) => y.id === o)?.player !== x.player)
+      const by = others.find((o) => part(o)?.shipId !== undefined) ?? others[0]
+      if (by) out[x.id] = { ship: by, how: 'she was grappled with her when she struck (seed 000 boarding)' }
+    }
+  } else if (stored.ruleset === 'broadsides') {
+    const [a, b] = stored.ships
+    if (a && b) {
+      out[a.ship] = { ship: b.ship, how: 'she is the other ship of the duel' }
+      out[b.ship] = { ship: a.ship, how: 'she is the other ship of the duel' }
+    }
+  } else {
+    const b = loadStepped<AtriliaSetup, AtriliaState, unknown>(db, ATRILIA_STEPPED, battleId)
+    for (const x of b.setup.ships) {
+      if (!b.state.ships[x.id]) continue
+      const c = hexCaptorOf(db, b, x, (y) => part(y.id)?.shipId !== undefined)
+      if (c) out[x.id] = { ship: c.ship.id, how: c.how }
+    }
+  }
+  return out
+}
+
+/**
+ * The campaign ship that took a captured ship: the one the battle names, when she is a campaign ship of
+ * another side; when the battle names none (she struck with nobody grappled, or the GM made her captured),
+ * the first campaign ship of another side still afloat, else the first of another side (a house default,
+ * issue 21: a captor not afloat has no hands to give, so her prize crew is 0). Null: no campaign ship
+ * took her (a campaign ship passes to the outside world; an encounter's ship is not taken into the campaign).
+ */
+function campaignCaptor(
+  stored: Stored,
+  takers: Record<string, { ship: string; how: string }>,
+  lines: { ship: string; fate: string }[],
+  ship: string
+): { shipId: number; ship: string; name: string; how: string } | null {
+  const me = stored.ships.find((x) => x.ship === ship)!.participant
+  const by = takers[ship]
+  if (by) {
+    const c = stored.ships.find((x) => x.ship === by.ship)?.participant
+    if (!c || c.side === me.side || c.shipId === undefined) return null
+    return { shipId: c.shipId, ship: by.ship, name: c.name, how: by.how }
+  }
+  const others = stored.ships.filter((x) => x.participant.side !== me.side && x.participant.shipId !== undefined)
+  const first = others.find((x) => lines.find((l) => l.ship === x.ship)?.fate === 'afloat') ?? others[0]
+  return first ? { shipId: first.participant.shipId!, ship: first.ship, name: first.participant.name, how: 'no ship is recorded taking her, so the first campaign ship of another side takes her, one still afloat first (a house default)' } : null
+}
+
+/** A ship's design: a campaign ship's own, an encounter's as the battle measured her. */
+const designOf = (db: Db, stored: Stored, ship: string): ShipDesign | undefined => {
+  const p = stored.ships.find((x) => x.ship === ship)!.participant
+  return p.shipId !== undefined ? (JSON.parse(requireShip(db, p.shipId).design) as ShipDesign) : stored.designs[ship]
+}
+/** Her minimum sail crew (seed 003 I), the floor of her prize crew; null: not known. */
+const minSailCrewOf = (db: Db, stored: Stored, ship: string): number | null => {
+  const d = designOf(db, stored, ship)
+  return d ? quoteFor(db, d).derived.minSailCrew : null
+}
+/** A campaign ship's hands after the battle (losses fall on the hands, a house default). */
+const handsAfter = (db: Db, shipId: number, crewLost: number) => Math.max(0, requireShip(db, shipId).crew - crewLost)
+
+/**
+ * What the review proposes for a captured ship, as a High Seas review does (./review.ts): she passes to her
+ * captor's owners in the captor's shares, her minimum sail crew moved from the captor as her prize crew when
+ * the captor has that many hands left (else none); no campaign captor, nobody's (a campaign ship: the outside world).
+ */
+function prizeProposal(
+  db: Db,
+  stored: Stored,
+  takers: Record<string, { ship: string; how: string }>,
+  lines: { ship: string; fate: string; crewLost: number }[],
+  ship: string
+): {
+  prizeOwners: { ownerId: number; share: number }[]
+  prizeCrewFrom: number | null
+  prizeCrew?: number
+  prizeCrewMin?: number
+  captor: { shipId: number; name: string; hands: number } | null
+  how: string
+} {
+  const p = stored.ships.find((x) => x.ship === ship)!.participant
+  const captor = campaignCaptor(stored, takers, lines, ship)
+  if (!captor) {
+    return {
+      prizeOwners: [],
+      prizeCrewFrom: null,
+      captor: null,
+      how: p.shipId !== undefined ? 'No campaign ship took her: she passes to the outside world.' : 'No campaign ship took her: she is not taken into the campaign.'
+    }
+  }
+  const owners = shipOwners(db, captor.shipId)
+  const min = minSailCrewOf(db, stored, ship)
+  const left = handsAfter(db, captor.shipId, lines.find((l) => l.ship === captor.ship)?.crewLost ?? 0)
+  const crew = min === null ? {} : { prizeCrew: left >= min ? min : 0, prizeCrewMin: min }
+  const manned =
+    min === null ? '' : left >= min ? ` Her prize crew: her minimum sail crew of ${min} from the ${captor.name}.` : ` The ${captor.name} has ${plural(left, 'hand')} left, fewer than her minimum sail crew of ${min}: no prize crew, she cannot sail until manned.`
+  return {
+    prizeOwners: owners.map((o) => ({ ownerId: o.ownerId, share: o.share })),
+    prizeCrewFrom: captor.shipId,
+    ...crew,
+    captor: { shipId: captor.shipId, name: captor.name, hands: requireShip(db, captor.shipId).crew },
+    how: `Taken by the ${captor.name}: ${captor.how}. She passes to the ${captor.name}’s owners in the ${captor.name}’s shares (${listing(owners.map((o) => `${o.name} ${o.share}%`))}).${manned}`
   }
 }
 
@@ -589,10 +718,10 @@ export function underCampaign<T>(run: () => T): T {
   try {
     return run()
   } catch (e) {
-    if (e instanceof CommandError && e.code === 'invalid_input') {
+    if (e instanceof CommandError && (e.code === 'invalid_input' || e.code === 'not_found')) {
       const d = (e.details ?? {}) as { field?: string; issues?: { field: string; message: string }[] }
       if (d.field?.startsWith('lines')) {
-        throw new CommandError('invalid_input', e.message, { field: `campaign.${d.field}`, issues: (d.issues ?? []).map((i) => ({ ...i, field: `campaign.${i.field}` })) })
+        throw new CommandError(e.code, e.message, { field: `campaign.${d.field}`, issues: (d.issues ?? []).map((i) => ({ ...i, field: `campaign.${i.field}` })) })
       }
     }
     throw e
@@ -635,34 +764,88 @@ export function concludeConverted(db: Db, battleId: number, given: Line[] | unde
   const missing = stored.ships.filter((s) => s.participant.shipId !== undefined && !seen.has(s.ship))
   if (missing.length) bad('lines', `give a line for every campaign ship (${listing(missing.map((s) => `the ${s.participant.name}`))} ${missing.length === 1 ? 'has' : 'have'} none)`)
 
+  // Prizes (issue 21), as a High Seas review takes them (./review.ts): owners checked, the captor as the battle names her, then the prize crews' limits.
+  const takers = takersOf(db, battleId, stored)
+  const captors = new Map<string, ReturnType<typeof campaignCaptor>>()
+  const crewLines: ReviewLineLike[] = checked.map(({ l, p }, i) => {
+    const f = `lines.${i}`
+    if (l.fate !== 'captured' && l.prizeOwners.length) bad(`${f}.prizeOwners`, `only a captured ship passes to new owners: the ${p.name} is ${l.fate}`)
+    checkPrizeOwners(db, f, l.prizeOwners)
+    const captor = l.fate === 'captured' ? campaignCaptor(stored, takers, lines, l.ship) : null
+    captors.set(l.ship, captor)
+    if (l.fate === 'captured' && l.prizeOwners.length && !captor) bad(`${f}.prizeOwners`, `no campaign ship took the ${p.name}: she cannot pass to the campaign’s owners`)
+    if (l.fate === 'captured' && p.shipId === undefined && captor && !l.prizeOwners.length) bad(`${f}.prizeOwners`, `the ${p.name} was taken by the ${captor.name}: name the owners she passes to as a prize`)
+    const min = l.fate === 'captured' ? minSailCrewOf(db, stored, l.ship) : null
+    const from = captor && min !== null && l.prizeOwners.length ? captor.shipId : null
+    if (l.prizeCrewFrom !== undefined && l.prizeCrewFrom !== null && l.prizeCrewFrom !== from) {
+      bad(`${f}.prizeCrewFrom`, `her prize crew comes from the ship that took her (${captor ? `the ${captor.name}` : 'none in the campaign'})`)
+    }
+    return {
+      participantId: l.ship,
+      name: p.name,
+      shipId: l.shipId,
+      fate: l.fate,
+      hullDamage: l.hullDamage,
+      riggingDamage: l.riggingDamage,
+      crewLost: l.crewLost,
+      crewAfter: p.shipId !== undefined ? handsAfter(db, p.shipId, l.crewLost) : 0,
+      powderAfter: 0,
+      prizeOwners: l.prizeOwners,
+      ...(l.prizeCrew !== undefined ? { prizeCrew: l.prizeCrew } : {}),
+      prizeCrewFrom: from,
+      prizeCrewMin: min ?? 0
+    }
+  })
+  const crewProblems = prizeCrewProblems(crewLines)
+  if (crewProblems.length) {
+    const first = crewProblems[0]!
+    const who = checked[first.line]!.p.name
+    throw new CommandError('invalid_input', `The ${who}: prize crew: ${first.message}`, { field: first.field, issues: crewProblems.map((x) => ({ field: x.field, message: x.message })) })
+  }
+  const { crewOf: prizeCrewOf, moved } = assignPrizeCrews(crewLines)
+
   const today = currentDay(db)
   const name = b.row.name
   const applied: { ship: string; shipId: number | null; text: string }[] = []
   for (const { l, p, how } of checked) {
     const edited = given ? '' : ` (${how.join(' ')})`
+    const captor = captors.get(l.ship) ?? null
     if (p.shipId === undefined) {
-      applied.push({ ship: l.ship, shipId: null, text: `The ${p.name}: ${l.fate}${l.fate === 'captured' ? ' (not taken into the campaign: a converted battle takes no prizes yet)' : ''}` })
+      const design = stored.designs[l.ship]
+      if (l.fate === 'captured' && l.prizeOwners.length && design) {
+        const prize = takePrize(db, { name: p.name, design }, { ...l, powderAfter: p.powderTons }, { crew: prizeCrewOf.get(l.ship) ?? 0, captorId: captor!.shipId, battleId, inBattle: `${theBattle(name)} (fought ${HOW[stored.ruleset]})`, today })
+        applied.push({ ship: l.ship, shipId: prize.shipId, text: prize.text })
+      } else applied.push({ ship: l.ship, shipId: null, text: `The ${p.name}: ${l.fate}${l.fate === 'captured' ? ' (no campaign ship took her: she is not taken into the campaign)' : ''}` })
       continue
     }
     const row = requireShip(db, p.shipId)
     const design = JSON.parse(row.design) as ShipDesign
     const before = { ...GUNS_NONE, ...(JSON.parse(row.guns_lost) as Partial<Guns>) }
     const gunsLost = Object.fromEntries(BATTERIES.map((k) => [k, Math.min(design.guns[k], before[k] + l.gunsLost[k])])) as Guns
-    // Losses fall on the hands before the named officers (a house default).
-    const crew = Math.max(0, row.crew - l.crewLost)
+    // Losses fall on the hands before the named officers (a house default); hands sent aboard her prizes leave her,
+    // and a campaign ship taken by another keeps only the prize crew her captor put aboard.
+    const prizeCrew = prizeCrewOf.get(l.ship)
+    const crew = prizeCrew ?? Math.max(0, handsAfter(db, row.id, l.crewLost) - (moved.get(row.id) ?? 0))
     stmt(db, `UPDATE ship SET hull_damage = ?, rigging_damage = ?, guns_lost = ?, crew = ? WHERE id = ?`).run(l.hullDamage, l.riggingDamage, JSON.stringify(gunsLost), crew, row.id)
-    stmt(db, `UPDATE ship_company SET marines = ? WHERE ship_id = ? AND marines > ?`).run(crew, row.id, crew)
+    const marines = prizeCrew !== undefined ? 0 : crew
+    stmt(db, `UPDATE ship_company SET marines = ? WHERE ship_id = ? AND marines > ?`).run(marines, row.id, marines)
     const texts = [
       `Fought ${theBattle(name)} ${HOW[stored.ruleset]}: ${fmt(Math.max(0, l.hullDamage - row.hull_damage))} hull, ${fmt(Math.max(0, l.riggingDamage - row.rigging_damage))} rigging damage, ` +
         `${plural(BATTERIES.reduce((n, k) => n + l.gunsLost[k], 0), 'gun')} and ${fmt(l.crewLost)} crew lost${edited}`
     ]
+    if (moved.get(row.id)) {
+      const manned = checked.filter((c) => crewLines.find((x) => x.participantId === c.l.ship)!.prizeCrewFrom === row.id && (prizeCrewOf.get(c.l.ship) ?? 0) > 0).map((c) => `the ${c.p.name}`)
+      texts.push(`Put ${plural(moved.get(row.id)!, 'hand')} aboard ${listing(manned)} as prize crew`)
+    }
     if (l.fate === 'sunk') {
       stmt(db, `UPDATE ship SET status = 'sunk' WHERE id = ?`).run(row.id)
       texts.push(`Sunk in ${theBattle(name)}`)
     } else if (l.fate === 'captured') {
-      stmt(db, `DELETE FROM ship_owner WHERE ship_id = ?`).run(row.id)
-      stmt(db, `INSERT INTO ship_owner (ship_id, owner_id, share) VALUES (?, ?, 100)`).run(row.id, WORLD_OWNER_ID)
-      texts.push(`Captured in ${theBattle(name)}: she now belongs to the outside world`)
+      const owners = l.prizeOwners.length ? l.prizeOwners : [{ ownerId: WORLD_OWNER_ID, share: 100 }]
+      setOwners(db, row.id, owners)
+      recordCaptor(db, row.id, l.prizeOwners.length ? captor!.shipId : null, battleId) // whose booty she is now (seed 003 VII); none: cleared
+      const crewed = prizeCrew !== undefined ? `, with a prize crew of ${plural(prizeCrew, 'hand')} from the ${captor!.name}` : ''
+      texts.push(`Captured in ${theBattle(name)}${l.prizeOwners.length ? ` by the ${captor!.name}` : ''}: she now belongs to ${ownersWords(db, owners)}${crewed}`)
     } else if (l.fate === 'escaped') texts.push(`${stored.ruleset === 'atrilia' ? 'Left the map' : stored.ruleset === 'broadsides' ? 'Left the board' : 'Left the table'} and escaped ${theBattle(name)}`)
     for (const t of texts) addShipEvent(db, row.id, today, t.slice(0, 1000))
     applied.push({ ship: l.ship, shipId: row.id, text: texts.join('. ') })
@@ -673,11 +856,14 @@ export function concludeConverted(db: Db, battleId: number, given: Line[] | unde
   const winner = stored.ruleset === 'atrilia' && raw !== null ? (raw === SQUADRON ? sides[0]!.key : sides[1]!.key) : raw
   stmt(db, `UPDATE battle SET status = 'concluded', concluded_day = ?, result = ? WHERE id = ?`).run(
     today,
-    JSON.stringify({ lines: lines.map((l) => ({ ...l })), applied, winner }),
+    // The prize crews as moved (the default one filled in), so the concluded review shows what was written.
+    JSON.stringify({ lines: lines.map((l) => ({ ...l, ...(prizeCrewOf.has(l.ship) ? { prizeCrew: prizeCrewOf.get(l.ship) } : {}) })), applied, winner }),
     b.row.id
   )
   battleConcluded(db, b.row.id) // the voyage takes its results (ships sunk or taken leave the squadron)
   const winnerName = winner === null ? null : (sides.find((x) => x.key === winner)?.called ?? stored.ships.find((x) => x.ship === winner)?.participant.name ?? winner)
   const won = winnerName ? `, won by ${winnerName}` : ''
-  return { battleId: b.row.id, applied, said: `Concluded ${theBattle(name)}${won}: the Théah ships written back from the ${RULES_NAME[stored.ruleset]} rules` }
+  const prizes = checked.filter(({ l, p }) => p.shipId === undefined && applied.some((a) => a.ship === l.ship && a.shipId !== null)).map(({ p }) => `the ${p.name}`)
+  const taken = prizes.length ? `; ${listing(prizes)} taken as ${prizes.length === 1 ? 'a prize' : 'prizes'}` : ''
+  return { battleId: b.row.id, applied, said: `Concluded ${theBattle(name)}${won}: the Théah ships written back from the ${RULES_NAME[stored.ruleset]} rules${taken}` }
 }

@@ -1,4 +1,4 @@
-import { needsPrizeCrew, prizeCrewProblems, reviewProblems } from '../../shared/highseas/review'
+import { assignPrizeCrews, prizeCrewProblems, reviewProblems } from '../../shared/highseas/review'
 import type { z } from 'zod'
 import type { BattleReview, Fate, ReviewLine } from '../../shared/commands/battles'
 import { CommandError } from '../../shared/errors'
@@ -41,18 +41,26 @@ function campaignLostGuns(db: Db, shipId: number | undefined): Guns {
 /**
  * The campaign ship that took a captured participant: of the capturing side, the one grappled with her,
  * else the first. `anySide`: when no side is recorded as capturing her (she struck), any other side's.
+ * `shipIdOf`: a participant's campaign ship (her own `shipId`; an Atrilian encounter fought in range bands
+ * by conversion names its own, issue 21).
  */
-function captorShipOf(b: Battle, id: string, anySide = false): number | null {
+export function captorShipOf(
+  b: Pick<Battle, 'setup' | 'state'>,
+  id: string,
+  anySide = false,
+  shipIdOf: (p: Battle['setup']['participants'][number]) => number | undefined = (p) => p.shipId
+): number | null {
   const st = b.state.participants[id]
   const by = st?.capturedBy
   const self = b.setup.participants.find((p) => p.id === id)
   if (!st || !self || (!by && !anySide)) return null
-  const captors = b.setup.participants.filter((p) => (by ? p.side === by : p.side !== self.side) && p.shipId !== undefined && p.id !== id)
+  const captors = b.setup.participants.filter((p) => (by ? p.side === by : p.side !== self.side) && shipIdOf(p) !== undefined && p.id !== id)
   // The ship that took her (the engine records it: her grapples are cut when she strikes).
   const taker = st.takenBy ? captors.find((p) => p.id === st.takenBy) : undefined
-  if (taker) return taker.shipId ?? null
+  if (taker) return shipIdOf(taker) ?? null
   const grappled = captors.find((p) => st.grappledWith.includes(p.id) || st.meleeWith.includes(p.id))
-  return (grappled ?? captors[0])?.shipId ?? null
+  const found = grappled ?? captors[0]
+  return found ? (shipIdOf(found) ?? null) : null
 }
 
 /** The default new owners of a captured ship (see battles.review). */
@@ -125,14 +133,75 @@ export interface Applied {
 
 function ownerName(db: Db, ownerId: number, field: string): string {
   const r = stmt(db, `SELECT name FROM owner WHERE id = ?`).get(ownerId) as { name: string } | undefined
-  if (!r) throw new CommandError('not_found', `${field}: there is no owner with id ${ownerId}.`, { field })
+  if (!r) throw new CommandError('not_found', `${field}: there is no owner with id ${ownerId}.`, { field, issues: [{ field, message: `there is no such owner (id ${ownerId})` }] })
   return ownerId === WORLD_OWNER_ID ? 'the outside world' : r.name
 }
 
-function setOwners(db: Db, shipId: number, owners: { ownerId: number; share: number }[]): void {
+/**
+ * A captured ship's new owners checked (a line at `field`): shares adding up to 100%, each owner once, every
+ * owner known — each refused at its field. Shared by every review that takes prizes.
+ */
+export function checkPrizeOwners(db: Db, field: string, owners: { ownerId: number; share: number }[]): void {
+  if (!owners.length) return
+  const total = owners.reduce((n, o) => n + o.share, 0)
+  if (total !== 100) {
+    throw new CommandError('invalid_input', `${field}.prizeOwners: shares must add up to 100% (they add up to ${total}%).`, {
+      field: `${field}.prizeOwners`,
+      issues: [{ field: `${field}.prizeOwners`, message: `shares must add up to 100% (they add up to ${total}%)` }]
+    })
+  }
+  if (new Set(owners.map((o) => o.ownerId)).size !== owners.length) {
+    throw new CommandError('invalid_input', `${field}.prizeOwners: each owner may appear once.`, {
+      field: `${field}.prizeOwners`,
+      issues: [{ field: `${field}.prizeOwners`, message: 'each owner may appear once' }]
+    })
+  }
+  owners.forEach((o, k) => ownerName(db, o.ownerId, `${field}.prizeOwners.${k}.ownerId`))
+}
+
+/** The owners in words ("Ana (60%) and Bo (40%)", or one name). */
+export const ownersWords = (db: Db, owners: { ownerId: number; share: number }[]): string =>
+  listing(owners.map((o) => (owners.length > 1 ? `${ownerName(db, o.ownerId, 'owner')} (${o.share}%)` : ownerName(db, o.ownerId, 'owner'))))
+
+export function setOwners(db: Db, shipId: number, owners: { ownerId: number; share: number }[]): void {
   stmt(db, `DELETE FROM ship_owner WHERE ship_id = ?`).run(shipId)
   const add = stmt(db, `INSERT INTO ship_owner (ship_id, owner_id, share) VALUES (?, ?, ?)`)
   for (const o of owners) add.run(shipId, o.ownerId, o.share)
+}
+
+/**
+ * A captured ship that was not a campaign ship taken into the campaign as a prize (seed 003 VII; issue 16
+ * point 10): a new ship of her design (origin 'prize', at sea) with her damage and guns lost, owned by
+ * `line.prizeOwners`, manned by `ctx.crew` hands of her prize crew, her captor recorded (whose booty she is)
+ * and her careening clock from the day given (absent: today). Shared by High Seas battles and the Théah
+ * encounters fought under other rules by conversion (issue 21). Returns her id and the words of her record.
+ */
+export function takePrize(
+  db: Db,
+  p: { name: string; design: ShipDesign },
+  line: { hullDamage: number; riggingDamage: number; gunsLost: Guns; powderAfter: number; prizeOwners: { ownerId: number; share: number }[]; careenedDay?: number | undefined },
+  ctx: { crew: number; captorId: number | null; battleId: number; inBattle: string; today: number }
+): { shipId: number; text: string } {
+  const design = p.design
+  const q = quoteFor(db, design)
+  const gunsLost = Object.fromEntries(BATTERIES.map((k) => [k, Math.min(line.gunsLost[k], design.guns[k])])) as Guns
+  const shipId = Number(
+    stmt(
+      db,
+      `INSERT INTO ship (name, design, status, origin, cost, hull_damage, rigging_damage, guns_lost, crew, powder_tons)
+       VALUES (?, ?, 'sea', 'prize', 0, ?, ?, ?, ?, ?)`
+    ).run(p.name, JSON.stringify(design), Math.min(line.hullDamage, q.derived.hull), Math.min(line.riggingDamage, q.derived.rigging), JSON.stringify(gunsLost), ctx.crew, round3(line.powderAfter))
+      .lastInsertRowid
+  )
+  setOwners(db, shipId, line.prizeOwners)
+  if (ctx.captorId !== null) recordCaptor(db, shipId, ctx.captorId, ctx.battleId) // whose booty she is (seed 003 VII)
+  // Her careening clock starts from her capture (or the day the GM gives): her past is unknown (issue 16 point 10).
+  setCompany(db, shipId, { careened_day: line.careenedDay ?? ctx.today })
+  const hands = ctx.crew
+  const from = ctx.captorId !== null ? ` from the ${requireShip(db, ctx.captorId).name}` : ''
+  const text = `Taken as a prize in ${ctx.inBattle}, by ${ownersWords(db, line.prizeOwners)}; ${hands ? `a prize crew of ${plural(hands, 'hand')}${from}` : 'no prize crew aboard: she cannot sail until manned'}`
+  addShipEvent(db, shipId, ctx.today, text)
+  return { shipId, text }
 }
 
 export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] }): { battleId: number; applied: Applied[]; name: string; winner: string | null } {
@@ -157,19 +226,7 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
         { field: `${field}.shipId`, issues: [{ field: `${field}.shipId`, message: 'not this participant’s ship' }] }
       )
     }
-    if (line.prizeOwners.length) {
-      const total = line.prizeOwners.reduce((n, o) => n + o.share, 0)
-      if (total !== 100) {
-        throw new CommandError('invalid_input', `${field}.prizeOwners: shares must add up to 100% (they add up to ${total}%).`, {
-          field: `${field}.prizeOwners`,
-          issues: [{ field: `${field}.prizeOwners`, message: 'shares must add up to 100%' }]
-        })
-      }
-      if (new Set(line.prizeOwners.map((o) => o.ownerId)).size !== line.prizeOwners.length) {
-        throw new CommandError('invalid_input', `${field}.prizeOwners: each owner may appear once.`, { field: `${field}.prizeOwners` })
-      }
-      line.prizeOwners.forEach((o, k) => ownerName(db, o.ownerId, `${field}.prizeOwners.${k}.ownerId`))
-    }
+    checkPrizeOwners(db, field, line.prizeOwners)
     if (line.fate === 'captured' && p.kind === 'ship' && p.shipId === undefined && line.prizeOwners.length === 0) {
       const by = b.state.participants[p.id]?.capturedBy
       const captorsInCampaign = b.setup.participants.some((x) => x.shipId !== undefined && (by ? x.side === by : x.side !== p.side))
@@ -220,17 +277,7 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
     })
   }
   // Absent: her minimum sail crew when the captor can spare it, else none (she lies where she is until manned).
-  const moved = new Map<number, number>()
-  const prizeCrewOf = new Map<string, number>()
-  for (const l of crewLines) {
-    if (!needsPrizeCrew(l)) continue
-    const from = l.prizeCrewFrom!
-    const captor = crewLines.find((c) => c.shipId === from)
-    const left = captor && captor.fate === 'afloat' ? captor.crewAfter - (moved.get(from) ?? 0) : 0
-    const n = l.prizeCrew ?? (left >= l.prizeCrewMin! ? l.prizeCrewMin! : 0)
-    moved.set(from, (moved.get(from) ?? 0) + n)
-    prizeCrewOf.set(l.participantId, n)
-  }
+  const { crewOf: prizeCrewOf, moved } = assignPrizeCrews(crewLines)
   const captorName = (shipId: number) => requireShip(db, shipId).name
 
   const applied: Applied[] = []
@@ -285,7 +332,7 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
         setOwners(db, row.id, owners)
         const captorId = captorShipOf(b, p.id, true)
         recordCaptor(db, row.id, captorId, b.row.id) // whose booty she is now (seed 003 VII); none: cleared
-        const who = listing(owners.map((o) => (owners.length > 1 ? `${ownerName(db, o.ownerId, 'owner')} (${o.share}%)` : ownerName(db, o.ownerId, 'owner'))))
+        const who = ownersWords(db, owners)
         if (line.careenedDay !== undefined) setCompany(db, row.id, { careened_day: line.careenedDay })
         const crewed = prizeCrew !== undefined ? `, with a prize crew of ${plural(prizeCrew, 'hand')}${captorId !== null ? ` from the ${captorName(captorId)}` : ''}` : ''
         const t = `Captured in the ${name}${captorSide ? ` by the ${captorSide} side` : ''}: she now belongs to ${who}${crewed}`
@@ -296,35 +343,9 @@ export function concludeBattle(db: Db, input: { battleId: number; lines: Line[] 
     } else if (p.kind === 'ship' && line.fate === 'captured' && line.prizeOwners.length) {
       const design = b.designs[p.id]
       if (!design) throw new Error(`Battle ${b.row.id} has no design for ${p.id}`)
-      const q = quoteFor(db, design)
-      const gunsLost = Object.fromEntries(BATTERIES.map((k) => [k, Math.min(line.gunsLost[k], design.guns[k])])) as Guns
-      const shipId = Number(
-        stmt(
-          db,
-          `INSERT INTO ship (name, design, status, origin, cost, hull_damage, rigging_damage, guns_lost, crew, powder_tons)
-           VALUES (?, ?, 'sea', 'prize', 0, ?, ?, ?, ?, ?)`
-        ).run(
-          p.name,
-          JSON.stringify(design),
-          Math.min(line.hullDamage, q.derived.hull),
-          Math.min(line.riggingDamage, q.derived.rigging),
-          JSON.stringify(gunsLost),
-          prizeCrewOf.get(p.id) ?? 0,
-          round3(line.powderAfter)
-        ).lastInsertRowid
-      )
-      setOwners(db, shipId, line.prizeOwners)
       const captorId = captorShipOf(b, p.id, true)
-      if (captorId !== null) recordCaptor(db, shipId, captorId, b.row.id) // whose booty she is (seed 003 VII)
-      // Her careening clock starts from her capture (or the day the GM gives): her past is unknown (issue 16 point 10).
-      setCompany(db, shipId, { careened_day: line.careenedDay ?? today })
-      const who = listing(
-        line.prizeOwners.map((o) => (line.prizeOwners.length > 1 ? `${ownerName(db, o.ownerId, 'owner')} (${o.share}%)` : ownerName(db, o.ownerId, 'owner')))
-      )
-      const hands = prizeCrewOf.get(p.id) ?? 0
-      const t = `Taken as a prize in the ${name}, by ${who}; ${hands ? `a prize crew of ${plural(hands, 'hand')}${captorId !== null ? ` from the ${captorName(captorId)}` : ''}` : 'no prize crew aboard: she cannot sail until manned'}`
-      addShipEvent(db, shipId, today, t)
-      applied.push({ participantId: p.id, shipId, text: t })
+      const prize = takePrize(db, { name: p.name, design }, line, { crew: prizeCrewOf.get(p.id) ?? 0, captorId, battleId: b.row.id, inBattle: `the ${name}`, today })
+      applied.push({ participantId: p.id, shipId: prize.shipId, text: prize.text })
     } else {
       const word: Record<Fate, string> = { afloat: 'still afloat', escaped: 'escaped', sunk: 'sunk', captured: 'captured', destroyed: 'destroyed' }
       applied.push({ participantId: p.id, shipId: null, text: `The ${p.name}: ${word[line.fate]}` })

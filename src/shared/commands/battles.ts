@@ -476,16 +476,50 @@ export const ConvertedReviewLine = z
     riggingDamage: Count,
     crewLost: Count,
     /** Guns lost in this battle, by battery. */
-    gunsLost: z.object({ port: Count, starboard: Count, chasers: Count, stern: Count }).strict()
+    gunsLost: z.object({ port: Count, starboard: Count, chasers: Count, stern: Count }).strict(),
+    /**
+     * Captured by a campaign ship: the owners she passes to, by whole-percent shares (her captor's owners in
+     * the captor's shares by default); none: a campaign ship passes to the outside world. As a High Seas review's.
+     */
+    prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int('must be a whole number').min(1, 'must be at least 1%').max(100, 'must be at most 100%') }).strict()).max(40).default([]),
+    /**
+     * Captured, passing to owners, with a campaign captor: the hands moved from the captor as her prize crew (0, or
+     * at least her minimum sail crew, at most what the captor has left). Absent: her minimum sail crew when the
+     * captor can spare it, else none.
+     */
+    prizeCrew: Count.optional(),
+    /** The campaign ship that took her, whose hands her prize crew are (the review says; given back, it must be the same ship). */
+    prizeCrewFrom: Id.nullable().optional(),
+    /** Her prize crew's floor, her minimum sail crew (the review says; not read by conclude). */
+    prizeCrewMin: Count.optional()
   })
   .strict()
 const ConvertedReviewLineOut = ConvertedReviewLine.extend({ name: z.string(), side: z.string(), how: z.array(z.string()) })
+/**
+ * What a converted battle's review proposes should the GM make a ship captured: the owners she would pass to,
+ * her prize crew and its floor, from the campaign ship that would have taken her (null: none), in words.
+ */
+const IfCaptured = z.object({
+  prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int() })),
+  prizeCrewFrom: Id.nullable(),
+  prizeCrew: z.number().int().optional(),
+  prizeCrewMin: z.number().int().optional(),
+  /** The campaign ship that would take her, and her hands before the battle's losses (null: none). */
+  captor: z.object({ shipId: Id, name: z.string(), hands: z.number().int() }).nullable(),
+  how: z.string()
+})
 /**
  * The Théah review of a converted battle: the conversion table's title and each ship's line; `skirmish` true
  * when it was a skirmish of the Skirmish screen (each line's `side` is then the side's name as the GM gave
  * it; otherwise 'ours', the squadron, or 'them', the encounter).
  */
-const ConvertedCampaign = z.object({ tableTitle: z.string(), skirmish: z.boolean().optional(), lines: z.array(ConvertedReviewLineOut) })
+const ConvertedCampaign = z.object({
+  tableTitle: z.string(),
+  skirmish: z.boolean().optional(),
+  lines: z.array(ConvertedReviewLineOut),
+  /** By ship (her id in the battle): what the review proposes should the GM make her captured (absent once concluded). */
+  ifCaptured: z.record(z.string(), IfCaptured).optional()
+})
 
 export const AtriliaBattleReview = z.object({
   ruleset: z.literal('atrilia'),

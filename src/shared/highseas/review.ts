@@ -97,3 +97,23 @@ export function prizeCrewProblems(lines: readonly ReviewLineLike[]): ReviewProbl
   })
   return out
 }
+
+/**
+ * The prize crews concluding moves (issue 16 point 10): each prize's as given, or (absent) her minimum sail
+ * crew when her captor can still spare it, else none (she lies where she is until manned); a captor that is
+ * not afloat gives none. `crewOf` by the prize's `participantId`, `moved` the hands each captor gives.
+ */
+export function assignPrizeCrews(lines: readonly ReviewLineLike[]): { crewOf: Map<string, number>; moved: Map<number, number> } {
+  const moved = new Map<number, number>()
+  const crewOf = new Map<string, number>()
+  for (const l of lines) {
+    if (!needsPrizeCrew(l)) continue
+    const from = l.prizeCrewFrom!
+    const captor = lines.find((c) => c.shipId === from)
+    const left = captor && captor.fate === 'afloat' ? captor.crewAfter - (moved.get(from) ?? 0) : 0
+    const n = l.prizeCrew ?? (left >= (l.prizeCrewMin ?? 0) ? (l.prizeCrewMin ?? 0) : 0)
+    moved.set(from, (moved.get(from) ?? 0) + n)
+    crewOf.set(l.participantId, n)
+  }
+  return { crewOf, moved }
+}
