@@ -4,6 +4,7 @@ import type { OddsResult } from '../commands/battles'
 import type { SimulateOptions as BaseSimulateOptions } from '../battle/ruleset'
 import { ordersForTurn, type PartialTurnOrders } from './ai'
 import { battleOver, fastDice, resolveTurn } from './engine'
+import { kernelCovers, kernelPlay } from './kernel'
 import { copyState, resolveTurnImpl } from './turn'
 import type { BattleSetup, BattleState } from './types'
 
@@ -65,6 +66,16 @@ export function playOut(
   let turns = 0
   let reused = false
   let decided = true
+  if (fast && turns < maxTurns && !battleOver(s) && kernelCovers(setup)) {
+    // A duel: the GM's first turn (if any) through the engine, then the kernel plays the AI turns.
+    if (firstTurn) {
+      s = resolveTurn(setup, s, ordersForTurn(setup, s, firstTurn), dice, { trace: false }).state
+      turns++
+      if (battleOver(s) || turns >= maxTurns) return { state: s, turns, decided: battleOver(s) }
+    }
+    const run = kernelPlay(setup, s, firstTurn ? s.rng : dice.rngState(), turns, maxTurns)
+    if (run) return run
+  }
   while (!battleOver(s)) {
     if (turns >= maxTurns) {
       decided = false
