@@ -1,6 +1,6 @@
-import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus'
 import type { RngState } from '../dice/rng'
 import { hitChance } from './ai'
+import { D10Stream } from './dice'
 import { grappleNeed, outnumbered, trainedFighters } from './calc'
 import { HIGH_SEAS_RULES, type HighSeasRules } from './tables'
 import { leaderHasOverTheSide } from './turn'
@@ -180,7 +180,7 @@ class Kernel {
   readonly s: [Ship, Ship] = [new Ship(), new Ship()]
   readonly R: HighSeasRules
   readonly key: string
-  gen!: ReturnType<typeof xoroshiro128plusFromState>
+  gen!: D10Stream
   turn = 0
   r = 0
   becalmed = 0
@@ -373,8 +373,9 @@ export function kernelPlay(
   maxTurns: number
 ): { state: BattleState; turns: number; decided: boolean } | null {
   const K = kernelFor(setup)
-  if (K === null || !load(K, state)) return null
-  K.gen = xoroshiro128plusFromState(rng)
+  const gen = D10Stream.fromState(rng)
+  if (K === null || gen === null || !load(K, state)) return null
+  K.gen = gen
   let turns = played
   let decided = true
   while (K.outcome === 'ongoing') {
@@ -398,7 +399,7 @@ export function kernelPlay(
     ranges,
     participants,
     becalmedTurns: K.becalmed,
-    rng: K.gen.getState() as number[],
+    rng: K.gen.state(),
     heroic: state.heroic.slice(),
     outcome: K.outcome,
     winner: K.winner
@@ -407,15 +408,10 @@ export function kernelPlay(
   return { state: out, turns, decided }
 }
 
-// ─── Dice (fastDice's draws: pure-rand's uniformInt over xoroshiro128+, d10 faces) ────────────────
-
-const D10_MAX = ~~(4294967296 / 10) * 10
+// ─── Dice (fastDice's draws, d10 faces: dice.ts D10Stream) ───────────────────────────────────────
 
 function face(K: Kernel): number {
-  const gen = K.gen
-  let v = gen.next() + 2147483648
-  while (v >= D10_MAX) v = gen.next() + 2147483648
-  return (v % 10) + 1
+  return K.gen.face()
 }
 /** One die exploding on 10. */
 function explDie(K: Kernel): number {
