@@ -3,7 +3,7 @@ import { seedState } from '../dice/rng'
 import type { OddsResult } from '../commands/battles'
 import type { SimulateOptions as BaseSimulateOptions } from '../battle/ruleset'
 import { ordersForTurn, type PartialTurnOrders } from './ai'
-import { battleOver, fastDice, resolveTurn } from './engine'
+import { battleOver, fastDice, resolveTurn, type DiceSource } from './engine'
 import { kernelCovers, kernelPlay } from './kernel'
 import { copyState, resolveTurnImpl } from './turn'
 import type { BattleSetup, BattleState } from './types'
@@ -61,21 +61,24 @@ export function playOut(
   firstTurn?: PartialTurnOrders,
   fast = true
 ): { state: BattleState; turns: number; decided: boolean } {
-  const dice = fastDice(seedState(rngSeed))
+  const rng0 = seedState(rngSeed)
+  let dice: DiceSource | null = null
   let s = state
   let turns = 0
   let reused = false
   let decided = true
-  if (fast && turns < maxTurns && !battleOver(s) && kernelCovers(setup)) {
+  if (fast && maxTurns > 0 && !battleOver(s) && kernelCovers(setup)) {
     // A duel: the GM's first turn (if any) through the engine, then the kernel plays the AI turns.
     if (firstTurn) {
+      dice = fastDice(rng0)
       s = resolveTurn(setup, s, ordersForTurn(setup, s, firstTurn), dice, { trace: false }).state
       turns++
       if (battleOver(s) || turns >= maxTurns) return { state: s, turns, decided: battleOver(s) }
     }
-    const run = kernelPlay(setup, s, firstTurn ? s.rng : dice.rngState(), turns, maxTurns)
+    const run = kernelPlay(setup, s, dice ? s.rng : rng0, turns, maxTurns)
     if (run) return run
   }
+  if (dice === null) dice = fastDice(rng0)
   while (!battleOver(s)) {
     if (turns >= maxTurns) {
       decided = false
