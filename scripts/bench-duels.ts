@@ -5,8 +5,8 @@
  * (time of drawing that duel's faces alone): 1 would mean the rules cost nothing beyond the dice.
  *
  * The duel: a heavily armed pirate Corsair against a heavily armed Merchantman, both AI, from
- * Extreme range until the battle is decided or 60 turns (the odds simulator's default), fastDice,
- * trace off (two ships: the odds simulator's duel kernel, kernel.ts). bench/highseas.bench.ts measures the
+ * Extreme range until the battle is decided or 60 turns (the odds simulator's default), as the
+ * simulator plays it (simulate.ts playOut: two ships, so the duel kernel, kernel.ts). bench/highseas.bench.ts measures the
  * same through vitest bench. Rates are per second of CPU time of this process (process.cpuUsage), so a busy
  * machine skews them less than wall time, and the duels and the floor are measured alternately, a twentieth
  * of the time at a turn, so that the ratio compares the two on the same machine.

@@ -47,11 +47,14 @@ const STRUCK = new Set(['struck', 'surrendered'])
 /**
  * Play one run from `state` with every ship under the AI; returns the final state and the turns played.
  *
- * The AI's turns take the engine's fast path (turn.ts `fast`: AI orders are legal by construction and
- * are not checked, the next state is written into reused objects, the generator's state is read once
- * at the end); the GM's orders of `firstTurn` are checked as the stepped battle checks them. The final
- * state is copied out, so it is the caller's as any engine state is. `fast: false` plays every turn
- * through `resolveTurn` (tests/unit/highseas-fast-path.test.ts: both give the same outcome).
+ * A duel (two ships of two sides: kernel.ts `kernelCovers`) is played by the duel kernel: the battle in
+ * reused scalars, the AI's choice and the turn written against them, the dice straight from the
+ * generator's state (tests/unit/highseas-kernel.test.ts holds it to the full engine). Any other battle's
+ * AI turns take the engine's fast path (turn.ts `fast`: AI orders are legal by construction and are not
+ * checked, the next state is written into reused objects, the generator's state is read once at the
+ * end). The GM's orders of `firstTurn` are checked and played by the engine as the stepped battle plays
+ * them. The final state is the caller's, as any engine state is. `fast: false` plays every turn through
+ * `resolveTurn` (tests/unit/highseas-fast-path.test.ts: all three give the same outcome).
  */
 export function playOut(
   setup: BattleSetup,
