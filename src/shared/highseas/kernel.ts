@@ -456,6 +456,17 @@ function rollKeep(K: Kernel, roll: number, keep: number): number {
     }
     return m
   }
+  if (keep === roll - 1) {
+    // All but the lowest.
+    let sum = 0
+    let low = Infinity
+    for (let x = 0; x < roll; x++) {
+      const d = explDie(K)
+      sum += d
+      if (d < low) low = d
+    }
+    return sum - low
+  }
   const t = roll <= K.keep.length ? K.keep : new Int32Array(roll)
   for (let x = 0; x < roll; x++) {
     const v = explDie(K)
