@@ -2,9 +2,9 @@
  * `npx vitest bench --run bench/highseas.bench.ts`: the odds simulator's speed on one core.
  *
  *  - "duel": a heavily armed pirate Corsair against a heavily armed Merchantman, both under the AI,
- *    fastDice, trace off, from Extreme range until decided or 60 turns (the simulator's loop).
- *  - "rng floor": drawing, with the same generator, as many d10 faces as a duel draws on average
- *    (counted first with a counting DiceSource). The ratio duel / floor is printed at the end;
+ *    from Extreme range until decided or 60 turns, as the simulator plays it (playOut: the duel kernel).
+ *  - "rng floor": drawing, with the same generator (dice.ts D10Stream), as many d10 faces as a duel
+ *    draws on average (counted first with a counting DiceSource over the full engine). The ratio duel / floor is printed at the end;
  *    issue 22's goal is ≥ 150,000 duels/s and ≤ 10× the floor.
  *
  * The figure of the table comes from `scripts/bench-duels.ts --json`, which measures the same bundled the

@@ -5,16 +5,18 @@
  * (time of drawing that duel's faces alone): 1 would mean the rules cost nothing beyond the dice.
  *
  * The duel: a heavily armed pirate Corsair against a heavily armed Merchantman, both AI, from
- * Extreme range until the battle is decided or 60 turns (the odds simulator's default), fastDice,
- * trace off. bench/highseas.bench.ts measures the same through vitest bench. Rates are per second
- * of CPU time of this process (process.cpuUsage), so a busy machine skews them less than wall time.
+ * Extreme range until the battle is decided or 60 turns (the odds simulator's default), as the
+ * simulator plays it (simulate.ts playOut: two ships, so the duel kernel, kernel.ts). bench/highseas.bench.ts measures the
+ * same through vitest bench. Rates are per second of CPU time of this process (process.cpuUsage), so a busy
+ * machine skews them less than wall time, and the duels and the floor are measured alternately, a twentieth
+ * of the time at a turn, so that the ratio compares the two on the same machine.
  */
 import { fileURLToPath } from 'node:url'
-import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus'
 import type { DiceSpec } from '../src/shared/dice/notation'
 import { seedState } from '../src/shared/dice/rng'
 import { ordersForTurn } from '../src/shared/highseas/ai'
 import { battleOver, fastDice, resolveTurn, startBattle, type DiceSource } from '../src/shared/highseas/engine'
+import { D10Stream } from '../src/shared/highseas/dice'
 import { runSeed } from '../src/shared/battle/odds'
 import { playOut } from '../src/shared/highseas/simulate'
 import type { BattleSetup, BattleState } from '../src/shared/highseas/types'
@@ -66,17 +68,17 @@ export function facesPerDuel(setup: BattleSetup, start: BattleState, n: number):
   return { faces: faces / n, turns: turns / n }
 }
 
-/** The floor: a drawer of `n` d10 faces from the same generator, drawn the way fastDice draws them (returns a checksum). */
+/**
+ * The floor: a drawer of `n` d10 faces from the same generator as the simulator's, drawn as it draws them
+ * (dice.ts D10Stream: pure-rand's xoroshiro128+ and uniformInt on an Int32Array state; returns a checksum).
+ * It used to draw through pure-rand's generator object, whose speed on V8 depends on what ran before it in
+ * the process (its fields are boxed numbers or not): 60–230 million faces a second in the same script.
+ */
 export function faceDrawer(seed = 7): (n: number) => number {
-  const gen = xoroshiro128plusFromState(seedState(seed))
-  const max = ~~(4294967296 / 10) * 10
+  const gen = D10Stream.fromState(seedState(seed))!
   return (n) => {
     let sum = 0
-    for (let i = 0; i < n; i++) {
-      let v = gen.next() + 2147483648
-      while (v >= max) v = gen.next() + 2147483648
-      sum += (v % 10) + 1
-    }
+    for (let i = 0; i < n; i++) sum += gen.face()
     return sum
   }
 }
@@ -87,18 +89,24 @@ function cpuMicros(): number {
   return u.user + u.system
 }
 
-/** Steps per CPU second, stepping for `seconds` of CPU time (checking the clock every 32 steps). */
-function timeFor(seconds: number, step: (k: number) => void): number {
+/** Steps per CPU second of `step`, stepping for `seconds` of CPU time (checking the clock every `every` steps). */
+function timeFor(seconds: number, step: (k: number) => void, every = 32, from = 0): { steps: number; micros: number } {
   const t0 = cpuMicros()
   const until = t0 + seconds * 1e6
-  let k = 0
+  let k = from
   let now = t0
   while (now < until) {
-    for (let x = 0; x < 32; x++) step(k++)
+    for (let x = 0; x < every; x++) step(k++)
     now = cpuMicros()
   }
-  return k / ((now - t0) / 1e6)
+  return { steps: k - from, micros: now - t0 }
 }
+
+/**
+ * The duels and the floor measured in turns of `seconds / ROUNDS` each, alternately, so that both see the
+ * same machine (its load on this shared 2-core machine moves within seconds, and the ratio is the figure).
+ */
+const ROUNDS = 20
 
 export function measure(seconds = 3): { duelsPerSec: number; facesPerDuel: number; turnsPerDuel: number; drawsPerSec: number; ratio: number } {
   const { setup, start } = duelSetup()
@@ -107,11 +115,23 @@ export function measure(seconds = 3): { duelsPerSec: number; facesPerDuel: numbe
   for (let i = 0; i < 2000; i++) duel(setup, start, i)
   const drawFaces = faceDrawer()
   drawFaces(1e6)
-  const duelsPerSec = timeFor(seconds, (k) => duel(setup, start, k))
-  const batch = 100_000
+  const batch = 10_000
   let sink = 0
-  const drawsPerSec = timeFor(seconds, () => (sink += drawFaces(batch))) * batch
+  let duels = 0
+  let duelMicros = 0
+  let draws = 0
+  let drawMicros = 0
+  for (let r = 0; r < ROUNDS; r++) {
+    const d = timeFor(seconds / ROUNDS, (k) => duel(setup, start, k), 32, duels)
+    duels += d.steps
+    duelMicros += d.micros
+    const f = timeFor(seconds / ROUNDS, () => (sink += drawFaces(batch)), 1)
+    draws += f.steps * batch
+    drawMicros += f.micros
+  }
   if (sink === 42) console.log('')
+  const duelsPerSec = duels / (duelMicros / 1e6)
+  const drawsPerSec = draws / (drawMicros / 1e6)
   const ratio = drawsPerSec / (duelsPerSec * faces)
   return { duelsPerSec, facesPerDuel: faces, turnsPerDuel: turns, drawsPerSec, ratio }
 }

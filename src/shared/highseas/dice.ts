@@ -95,3 +95,52 @@ export function fastDice(state: RngState): DiceSource {
 }
 
 const EMPTY: number[] = []
+
+/**
+ * d10 faces drawn as fastDice draws them — pure-rand's xoroshiro128+ (the same algorithm, the same state
+ * layout [s01, s00, s11, s10]) and its uniformInt rejection sampling — with the generator's state held in
+ * an Int32Array: no boxed numbers per draw. The duel kernel (kernel.ts) draws with it, and so does the
+ * bench's RNG floor. `fromState` is null for a state that is not four 32-bit integers (pure-rand's
+ * generator then draws).
+ */
+export class D10Stream {
+  private readonly s = new Int32Array(4)
+
+  static fromState(state: readonly number[]): D10Stream | null {
+    if (state.length !== 4) return null
+    for (let k = 0; k < 4; k++) if (state[k] !== (state[k]! | 0)) return null
+    const d = new D10Stream()
+    d.s[0] = state[0]!
+    d.s[1] = state[1]!
+    d.s[2] = state[2]!
+    d.s[3] = state[3]!
+    return d
+  }
+
+  /** One d10 face, 1…10. */
+  face(): number {
+    const s = this.s
+    for (;;) {
+      const s01 = s[0]!
+      const s00 = s[1]!
+      const s11 = s[2]!
+      const s10 = s[3]!
+      const out = (s00 + s10) | 0
+      const a0 = s10 ^ s00
+      const a1 = s11 ^ s01
+      s[1] = (s00 << 24) ^ (s01 >>> 8) ^ a0 ^ (a0 << 16)
+      s[0] = (s01 << 24) ^ (s00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16))
+      s[3] = (a1 << 5) ^ (a0 >>> 27)
+      s[2] = (a0 << 5) ^ (a1 >>> 27)
+      const v = out + 2147483648
+      if (v < D10_MAX) return (v % 10) + 1
+    }
+  }
+
+  /** The generator's state, as pure-rand's getState gives it. */
+  state(): number[] {
+    return [this.s[0]!, this.s[1]!, this.s[2]!, this.s[3]!]
+  }
+}
+
+const D10_MAX = ~~(4294967296 / 10) * 10

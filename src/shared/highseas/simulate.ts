@@ -3,7 +3,8 @@ import { seedState } from '../dice/rng'
 import type { OddsResult } from '../commands/battles'
 import type { SimulateOptions as BaseSimulateOptions } from '../battle/ruleset'
 import { ordersForTurn, type PartialTurnOrders } from './ai'
-import { battleOver, fastDice, resolveTurn } from './engine'
+import { battleOver, fastDice, resolveTurn, type DiceSource } from './engine'
+import { kernelCovers, kernelPlay } from './kernel'
 import { copyState, resolveTurnImpl } from './turn'
 import type { BattleSetup, BattleState } from './types'
 
@@ -46,11 +47,14 @@ const STRUCK = new Set(['struck', 'surrendered'])
 /**
  * Play one run from `state` with every ship under the AI; returns the final state and the turns played.
  *
- * The AI's turns take the engine's fast path (turn.ts `fast`: AI orders are legal by construction and
- * are not checked, the next state is written into reused objects, the generator's state is read once
- * at the end); the GM's orders of `firstTurn` are checked as the stepped battle checks them. The final
- * state is copied out, so it is the caller's as any engine state is. `fast: false` plays every turn
- * through `resolveTurn` (tests/unit/highseas-fast-path.test.ts: both give the same outcome).
+ * A duel (two ships of two sides: kernel.ts `kernelCovers`) is played by the duel kernel: the battle in
+ * reused scalars, the AI's choice and the turn written against them, the dice straight from the
+ * generator's state (tests/unit/highseas-kernel.test.ts holds it to the full engine). Any other battle's
+ * AI turns take the engine's fast path (turn.ts `fast`: AI orders are legal by construction and are not
+ * checked, the next state is written into reused objects, the generator's state is read once at the
+ * end). The GM's orders of `firstTurn` are checked and played by the engine as the stepped battle plays
+ * them. The final state is the caller's, as any engine state is. `fast: false` plays every turn through
+ * `resolveTurn` (tests/unit/highseas-fast-path.test.ts: all three give the same outcome).
  */
 export function playOut(
   setup: BattleSetup,
@@ -60,11 +64,24 @@ export function playOut(
   firstTurn?: PartialTurnOrders,
   fast = true
 ): { state: BattleState; turns: number; decided: boolean } {
-  const dice = fastDice(seedState(rngSeed))
+  const rng0 = seedState(rngSeed)
+  let dice: DiceSource | null = null
   let s = state
   let turns = 0
   let reused = false
   let decided = true
+  if (fast && maxTurns > 0 && !battleOver(s) && kernelCovers(setup)) {
+    // A duel: the GM's first turn (if any) through the engine, then the kernel plays the AI turns.
+    if (firstTurn) {
+      dice = fastDice(rng0)
+      s = resolveTurn(setup, s, ordersForTurn(setup, s, firstTurn), dice, { trace: false }).state
+      turns++
+      if (battleOver(s) || turns >= maxTurns) return { state: s, turns, decided: battleOver(s) }
+    }
+    const run = kernelPlay(setup, s, dice ? s.rng : rng0, turns, maxTurns)
+    if (run) return run
+  }
+  if (dice === null) dice = fastDice(rng0)
   while (!battleOver(s)) {
     if (turns >= maxTurns) {
       decided = false

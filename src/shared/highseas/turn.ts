@@ -135,7 +135,8 @@ class Turn {
   readonly participantsShape: Record<string, ParticipantState>
   readonly rangesShape: Record<string, number>
   /**
-   * The simulator's fast path (`fast`): orders made by the AI are taken as legal (no checks), no
+   * The simulator's fast path (`fast`, for the battles the duel kernel of kernel.ts does not play: forts,
+   * towns, three ships or more): orders made by the AI are taken as legal (no checks), no
    * generator state is copied out per turn, and the participants and records of the next state are
    * two sets reused turn after turn (the state being read is one, the next state is written into the
    * other). A state made on this path is valid only until the turn after next: the simulator's

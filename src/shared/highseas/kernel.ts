@@ -1,0 +1,1265 @@
+import type { RngState } from '../dice/rng'
+import { hitChance } from './ai'
+import { D10Stream } from './dice'
+import { grappleNeed, outnumbered, trainedFighters } from './calc'
+import { HIGH_SEAS_RULES, type HighSeasRules } from './tables'
+import { leaderHasOverTheSide } from './turn'
+import { OUT_OF_SIGHT, PARTICIPANT_STATUSES, pairKey, type BattleSetup, type BattleState, type ParticipantSetup, type ParticipantState, type ParticipantStatus } from './types'
+
+/**
+ * The odds simulator's kernel for a duel: two ships of two sides, both under the AI captain, played
+ * turn after turn with the battle held in reused scalars (two `Ship` records and a few numbers), the
+ * AI's choice (ai.ts) and the turn's resolution (turn.ts) written against them, and the dice drawn
+ * straight from the generator. It plays exactly the rules of ai.ts and turn.ts on their trace-off
+ * path: the same orders, the same dice in the same order, the same final state per seed — held to the
+ * full engine by tests/unit/highseas-kernel.test.ts (random legal duels: hulls, behaviours, crews,
+ * ranges, weather, rules, states part-way through a battle). No object is made per turn; the final
+ * state is built once at the end of a run.
+ *
+ * What it covers (`kernelCovers`): exactly two participants, both ships, of different sides, every
+ * turn under the AI (the odds' "as ordered" first turn is played by the engine first), and a state
+ * whose grapples and melees are with each other (as the engine makes them). Everything else — forts,
+ * towns, three or more participants, GM orders, heroic actions, melee results — is played by the
+ * engine's own fast path (turn.ts `fast`). With two ships many rules of the engine fall away: no
+ * third ship to catch up through, at most one fire order a ship (one battery per enemy), no ally in a
+ * melee (so never the −15 to hit nor a shared hit), Evade and Circle have one opponent.
+ */
+
+// Statuses as numbers (PARTICIPANT_STATUSES order).
+const ACTIVE = 0
+const ESCAPED = 1
+const LOST_CONTACT = 2
+const SINKING = 3
+const SUNK = 4
+const STRUCK = 5
+const STATUS_CODE = new Map<string, number>(PARTICIPANT_STATUSES.map((s, i) => [s, i]))
+
+// The AI's intents (ai.ts M_*) and tactics (T_*); the engine's relations (core.ts EVADE…HOLD).
+const M_EVADE = 1
+const M_ATTACK = 2
+const M_HOLD = 3
+const M_IGNORE = 4
+const M_FORT = 5
+const T_EVADE = 0
+const T_BEAR = 1
+const T_CIRCLE = 2
+const R_EVADE = 1
+const R_BEAR = 2
+const R_CIRCLE = 3
+const R_HOLD = 4
+// Battery bits: port 1, starboard 2, chasers 4, stern 8.
+const B_PORT = 1
+const B_STAR = 2
+const B_BROAD = 3
+const B_CHASE = 4
+const B_STERN = 8
+const BH_MERCHANT = 0
+const BH_CORSAIR = 1
+const BH_PATROL = 2
+const BH_WARSHIP = 3
+const BH_FLEET = 4
+const MIN_HIT_CHANCE = 0.1
+const MAX_TN = 160
+const MAXD = 200
+const WARSHIP_BEHAVIOURS = new Set(['warship', 'patrol', 'fleet'])
+
+/** One ship: her fixed numbers (from the setup) and her state now (read from the state, written back at the end). */
+class Ship {
+  // ── Fixed ──
+  id = ''
+  side = ''
+  speed0 = 0
+  handling0 = 0
+  hullPoints = 0
+  riggingPoints = 0
+  size = 0
+  threat = 0
+  oars = false
+  guns0 = new Int32Array(4)
+  gunnery = new Float64Array(4)
+  hasCaptain = false
+  wits = 0
+  tacticsRank = 0
+  masterFinesse = 0
+  masterRigging = 0
+  handFinesse = 0
+  handClimbing = 0
+  pont = 0
+  killOn = 0
+  marines0 = 0
+  fighters0 = 0
+  behaviour = 0
+  corsair = false
+  merchant = false
+  warship = false
+  outlaw = false
+  merchantCrew = false
+  fixed = false
+  /** P(her cannon dice reach tn), tn 0…MAX_TN+1. */
+  hit = new Float64Array(MAX_TN + 2)
+  // ── State ──
+  status = 0
+  hullDamage = 0
+  riggingDamage = 0
+  gunsLost = new Float64Array(4)
+  crew = 0
+  marines = 0
+  powderTons = 0
+  rudderDamage = 0
+  fired = new Float64Array(4)
+  wetSailsTurns = 0
+  halfSpeedNextTurn = false
+  sailFouled = false
+  anchorDragging = false
+  sinkingIn: number | null = null
+  capturedBy: string | null = null
+  takenBy: string | null = null
+  /** Has recognised the other ship. */
+  recognised = false
+  powderSpent = 0
+  bombardment = 0
+  fightersLost = 0
+  meleeRound = 0
+  damageDealt = 0
+  // ── The AI's reading of the state (ai.ts Ctx.load) and its memos ──
+  aAct = false
+  aSpeed = 0
+  aHandling = 0
+  aHullNow = 0
+  aCrippled = false
+  aHalf = false
+  aFighters = 0
+  aGuns = new Float64Array(4)
+  aLoaded = 0
+  mode = 0
+  target = -1
+  tactic = -1
+  wet = -1
+  // ── Her orders this turn (active: she has orders) ──
+  oHas = false
+  oStrike = false
+  oClearAnchor = false
+  /** T_EVADE, T_BEAR, T_CIRCLE. */
+  oTactic = 0
+  /** Bear Down on / Circle against the other ship (explicitly). */
+  oTargetOther = false
+  oCircleOther = false
+  oWet = false
+  oHard = false
+  oGrapple = false
+  oBoard = false
+  /** Fire order: battery (−1 none), rigging, grape. */
+  oBattery = -1
+  oRigging = false
+  oGrape = false
+  // ── The turn's scratch ──
+  before = 0
+  bm = -1
+  chase = -1
+  circ = -1
+  pendHull = 0
+  pendRig = 0
+  pendCrew = 0
+  pendRudder = 0
+  powderLeft = 0
+  speed = 0
+  handling = 0
+  wetNow = false
+  halfNow = false
+  hard = false
+  mobile = false
+  boom = new Int32Array(4)
+  hasBoom = false
+  rel = 0
+  win = false
+  contest = 0
+}
+
+/** The kernel for one setup (made once, reused run after run). */
+class Kernel {
+  readonly s: [Ship, Ship] = [new Ship(), new Ship()]
+  readonly R: HighSeasRules
+  readonly key: string
+  gen!: D10Stream
+  turn = 0
+  r = 0
+  becalmed = 0
+  newCalm = 0
+  sight = 0
+  recognition = 0
+  grappled = false
+  melee = false
+  outcome: BattleState['outcome'] = 'ongoing'
+  winner: string | null = null
+  /** Scratch for keeping the highest dice. */
+  readonly keep = new Int32Array(64)
+
+  constructor(setup: BattleSetup) {
+    const R = (this.R = setup.rules ?? HIGH_SEAS_RULES)
+    const ps = setup.participants
+    this.key = pairKey(ps[0]!.id, ps[1]!.id)
+    for (let i = 0; i < 2; i++) fixShip(this.s[i]!, ps[i]!, R)
+  }
+}
+
+function fixShip(k: Ship, ps: ParticipantSetup, R: HighSeasRules): void {
+  k.id = ps.id
+  k.side = ps.side
+  k.speed0 = ps.speed
+  k.handling0 = ps.handling
+  k.hullPoints = ps.hullPoints
+  k.riggingPoints = ps.riggingPoints
+  k.size = ps.size
+  k.threat = ps.threatRating
+  k.oars = !!ps.oars
+  k.guns0[0] = ps.guns.port
+  k.guns0[1] = ps.guns.starboard
+  k.guns0[2] = ps.guns.chasers
+  k.guns0[3] = ps.guns.stern
+  const g = ps.gunners ?? { port: 1, starboard: 1, chasers: 1, stern: 1 }
+  k.gunnery[0] = g.port
+  k.gunnery[1] = g.starboard
+  k.gunnery[2] = g.chasers
+  k.gunnery[3] = g.stern
+  k.hasCaptain = !!ps.captain
+  k.wits = ps.captain?.wits ?? 0
+  k.tacticsRank = ps.captain?.tactics ?? 0
+  const mt = ps.masterOfTops ?? { finesse: 2, rigging: 1 }
+  k.masterFinesse = mt.finesse
+  k.masterRigging = mt.rigging
+  const h = ps.anchorHand ?? { finesse: 2, climbing: 1, knotwork: 1 }
+  k.handFinesse = h.finesse
+  k.handClimbing = h.climbing
+  k.pont = Math.max(ps.pontGuns?.port ?? 0, ps.pontGuns?.starboard ?? 0)
+  k.killOn = leaderHasOverTheSide(ps) ? R.overTheSideKillOn : R.boardingKillOn
+  k.marines0 = ps.marines ?? 0
+  k.fighters0 = trainedFighters({ kind: ps.kind, crewKind: ps.crewKind ?? 'merchant', nation: ps.nation ?? '', crew: ps.crew, marines: ps.marines ?? 0, officers: ps.officers ?? 0 }, R)
+  const b = ps.behaviour
+  k.behaviour = b === 'merchant' ? BH_MERCHANT : b === 'corsair' ? BH_CORSAIR : b === 'patrol' ? BH_PATROL : b === 'warship' ? BH_WARSHIP : b === 'fleet' ? BH_FLEET : 5
+  k.corsair = b === 'corsair'
+  k.warship = ps.crewKind === 'naval' || WARSHIP_BEHAVIOURS.has(b)
+  k.merchant = b === 'merchant' || (ps.crewKind === 'merchant' && !WARSHIP_BEHAVIOURS.has(b) && b !== 'corsair')
+  k.merchantCrew = ps.crewKind === 'merchant'
+  k.outlaw = ps.crewKind === 'pirate' || ps.crewKind === 'privateer'
+  k.fixed = b === 'fort'
+  for (let tn = 0; tn <= MAX_TN + 1; tn++) k.hit[tn] = hitChance(ps.threatRating, tn)
+}
+
+const KERNELS = new WeakMap<BattleSetup, Kernel | null>()
+
+/** Whether the kernel plays this setup: two ships of two sides (the state is checked by `kernelPlay`). */
+export function kernelCovers(setup: BattleSetup): boolean {
+  return kernelFor(setup) !== null
+}
+
+function covers(setup: BattleSetup): boolean {
+  const ps = setup.participants
+  return ps.length === 2 && ps[0]!.kind === 'ship' && ps[1]!.kind === 'ship' && ps[0]!.side !== ps[1]!.side && ps[0]!.id !== ps[1]!.id
+}
+
+/** The last setup asked about and its kernel (the simulator asks about one setup thousands of times in a row). */
+let lastSetup: BattleSetup | null = null
+let lastKernel: Kernel | null = null
+
+function kernelFor(setup: BattleSetup): Kernel | null {
+  if (setup === lastSetup) return lastKernel
+  let k = KERNELS.get(setup)
+  if (k === undefined) {
+    k = covers(setup) ? new Kernel(setup) : null
+    KERNELS.set(setup, k)
+  }
+  lastSetup = setup
+  lastKernel = k
+  return k
+}
+
+/** A list of participant ids the kernel can hold as one flag: empty, or just the other ship. */
+function otherOnly(list: readonly string[] | undefined, other: string): number {
+  if (list === undefined || list.length === 0) return 0
+  return list.length === 1 && list[0] === other ? 1 : -1
+}
+
+/** Read a state; false if the kernel cannot hold it (then the engine plays the run). */
+function load(K: Kernel, state: BattleState): boolean {
+  const [a, b] = K.s
+  const pa = state.participants[a.id]
+  const pb = state.participants[b.id]
+  if (!pa || !pb || state.heroic === undefined) return false
+  const ga = otherOnly(pa.grappledWith, b.id)
+  const gb = otherOnly(pb.grappledWith, a.id)
+  const ma = otherOnly(pa.meleeWith, b.id)
+  const mb = otherOnly(pb.meleeWith, a.id)
+  const ra = otherOnly(pa.recognised, b.id)
+  const rb = otherOnly(pb.recognised, a.id)
+  if (ga < 0 || ga !== gb || ma < 0 || ma !== mb || ra < 0 || rb < 0) return false
+  if (!loadShip(a, pa) || !loadShip(b, pb)) return false
+  a.recognised = ra === 1
+  b.recognised = rb === 1
+  K.grappled = ga === 1
+  K.melee = ma === 1
+  K.turn = state.turn
+  const v = state.ranges[K.key]
+  K.r = v === undefined ? OUT_OF_SIGHT : v
+  K.becalmed = state.becalmedTurns
+  K.sight = K.R.sighting[state.weather]
+  K.recognition = K.R.recognition[state.weather]
+  K.outcome = state.outcome
+  K.winner = state.winner
+  return true
+}
+
+function loadShip(k: Ship, p: ParticipantState): boolean {
+  const code = STATUS_CODE.get(p.status)
+  if (code === undefined) return false
+  k.status = code
+  k.hullDamage = p.hullDamage
+  k.riggingDamage = p.riggingDamage
+  k.gunsLost[0] = p.gunsLost.port
+  k.gunsLost[1] = p.gunsLost.starboard
+  k.gunsLost[2] = p.gunsLost.chasers
+  k.gunsLost[3] = p.gunsLost.stern
+  k.crew = p.crew
+  k.marines = p.marines
+  k.powderTons = p.powderTons
+  k.rudderDamage = p.rudderDamage
+  k.fired[0] = p.firedOnTurn.port
+  k.fired[1] = p.firedOnTurn.starboard
+  k.fired[2] = p.firedOnTurn.chasers
+  k.fired[3] = p.firedOnTurn.stern
+  k.wetSailsTurns = p.wetSailsTurns
+  k.halfSpeedNextTurn = p.halfSpeedNextTurn
+  k.sailFouled = p.sailFouled
+  k.anchorDragging = p.anchorDragging
+  k.sinkingIn = p.sinkingIn
+  k.capturedBy = p.capturedBy
+  k.takenBy = p.takenBy ?? null
+  k.powderSpent = p.powderSpent
+  k.bombardment = p.bombardment
+  k.fightersLost = p.fightersLost ?? 0
+  k.meleeRound = p.meleeRound ?? 0
+  k.damageDealt = p.damageDealt ?? 0
+  return true
+}
+
+function stateOf(K: Kernel, k: Ship, other: Ship): ParticipantState {
+  return {
+    id: k.id,
+    status: PARTICIPANT_STATUSES[k.status] as ParticipantStatus,
+    hullDamage: k.hullDamage,
+    riggingDamage: k.riggingDamage,
+    gunsLost: { port: k.gunsLost[0]!, starboard: k.gunsLost[1]!, chasers: k.gunsLost[2]!, stern: k.gunsLost[3]! },
+    crew: k.crew,
+    marines: k.marines,
+    powderTons: k.powderTons,
+    rudderDamage: k.rudderDamage,
+    firedOnTurn: { port: k.fired[0]!, starboard: k.fired[1]!, chasers: k.fired[2]!, stern: k.fired[3]! },
+    wetSailsTurns: k.wetSailsTurns,
+    halfSpeedNextTurn: k.halfSpeedNextTurn,
+    sailFouled: k.sailFouled,
+    anchorDragging: k.anchorDragging,
+    sinkingIn: k.sinkingIn,
+    capturedBy: k.capturedBy,
+    takenBy: k.takenBy,
+    grappledWith: K.grappled ? [other.id] : [],
+    recognised: k.recognised ? [other.id] : [],
+    meleeWith: K.melee ? [other.id] : [],
+    powderSpent: k.powderSpent,
+    bombardment: k.bombardment,
+    fightersLost: k.fightersLost,
+    meleeRound: k.meleeRound,
+    damageDealt: k.damageDealt
+  }
+}
+
+/**
+ * Play a run from `state` (whose generator state is `rng`), every turn under the AI, as simulate.ts
+ * playOut does: at most `maxTurns - played` more turns. Null when the kernel does not cover the setup
+ * or the state (the caller plays the run on the engine's path).
+ */
+export function kernelPlay(
+  setup: BattleSetup,
+  state: BattleState,
+  rng: RngState,
+  played: number,
+  maxTurns: number
+): { state: BattleState; turns: number; decided: boolean } | null {
+  const K = kernelFor(setup)
+  const gen = D10Stream.fromState(rng)
+  if (K === null || gen === null || !load(K, state)) return null
+  K.gen = gen
+  let turns = played
+  let decided = true
+  while (K.outcome === 'ongoing') {
+    if (turns >= maxTurns) {
+      decided = false
+      break
+    }
+    aiOrders(K)
+    playTurn(K)
+    turns++
+  }
+  const [a, b] = K.s
+  const ranges: Record<string, number> = {}
+  ranges[K.key] = K.r
+  const participants: Record<string, ParticipantState> = {}
+  participants[a.id] = stateOf(K, a, b)
+  participants[b.id] = stateOf(K, b, a)
+  const out: BattleState = {
+    turn: K.turn,
+    weather: state.weather,
+    ranges,
+    participants,
+    becalmedTurns: K.becalmed,
+    rng: K.gen.state(),
+    heroic: state.heroic.slice(),
+    outcome: K.outcome,
+    winner: K.winner
+  }
+  K.gen = undefined as never
+  return { state: out, turns, decided }
+}
+
+// ─── Dice (fastDice's draws, d10 faces: dice.ts D10Stream) ───────────────────────────────────────
+
+function face(K: Kernel): number {
+  return K.gen.face()
+}
+/** One die exploding on 10. */
+function explDie(K: Kernel): number {
+  let die = 0
+  for (;;) {
+    const f = face(K)
+    die += f
+    if (f !== 10) return die
+  }
+}
+/** `count` exploding d10 summed (at most MAXD, as core.ts `expl`). */
+function rollExpl(K: Kernel, count: number): number {
+  const c = count < MAXD ? count : MAXD
+  let sum = 0
+  for (let x = 0; x < c; x++) sum += explDie(K)
+  return sum
+}
+/** (roll)k(keep), exploding: the `keep` highest of `roll` dice summed. */
+function rollKeep(K: Kernel, roll: number, keep: number): number {
+  if (keep > roll) keep = roll
+  if (keep >= roll) {
+    let sum = 0
+    for (let x = 0; x < roll; x++) sum += explDie(K)
+    return sum
+  }
+  if (keep === 1) {
+    let m = 0
+    for (let x = 0; x < roll; x++) {
+      const d = explDie(K)
+      if (d > m) m = d
+    }
+    return m
+  }
+  if (keep === roll - 1) {
+    // All but the lowest.
+    let sum = 0
+    let low = Infinity
+    for (let x = 0; x < roll; x++) {
+      const d = explDie(K)
+      sum += d
+      if (d < low) low = d
+    }
+    return sum - low
+  }
+  const t = roll <= K.keep.length ? K.keep : new Int32Array(roll)
+  for (let x = 0; x < roll; x++) {
+    const v = explDie(K)
+    let at = x
+    while (at > 0 && t[at - 1]! < v) {
+      t[at] = t[at - 1]!
+      at--
+    }
+    t[at] = v
+  }
+  let sum = 0
+  for (let x = 0; x < keep; x++) sum += t[x]!
+  return sum
+}
+
+// ─── The AI (ai.ts, for two ships) ──────────────────────────────────────────────────────────────
+
+function aiSpeed(K: Kernel, k: Ship): number {
+  const R = K.R
+  if (k.riggingDamage >= k.riggingPoints) return 0
+  let s = k.speed0
+  if (k.wetSailsTurns > 0) s += R.wetSailsSpeed
+  if (k.riggingDamage * 2 > k.riggingPoints) s = Math.max(1, Math.floor(s / 2))
+  if (k.halfSpeedNextTurn) s = Math.max(1, Math.floor(s / 2))
+  if (k.sailFouled && s > 1) s = 1
+  if (k.anchorDragging && s > 1) s -= 1
+  if (K.becalmed > 0) s = k.oars ? Math.max(1, s - R.calmOarsSpeed) : 0
+  return s
+}
+
+function aiLoad(K: Kernel, k: Ship): void {
+  k.mode = 0
+  k.target = -1
+  k.tactic = -1
+  k.wet = -1
+  k.aAct = k.status === ACTIVE
+  if (!k.aAct) return
+  k.aSpeed = aiSpeed(K, k)
+  let h = k.handling0 - k.rudderDamage
+  if (k.hullDamage * 2 > k.hullPoints) h -= 1
+  if (k.riggingDamage >= k.riggingPoints) h += K.R.crippledHandling
+  k.aHandling = h
+  k.aHullNow = Math.max(0, k.hullPoints - k.hullDamage)
+  k.aCrippled = k.riggingDamage >= k.riggingPoints
+  k.aHalf = k.riggingDamage * 2 > k.riggingPoints
+  k.aFighters = Math.max(0, Math.min(k.fighters0 - k.fightersLost, k.crew))
+  for (let x = 0; x < 4; x++) k.aGuns[x] = Math.max(0, k.guns0[x]! - k.gunsLost[x]!)
+  const last = K.turn - 1
+  const f = k.fired
+  const loaded = (f[0] !== last ? B_PORT : 0) | (f[1] !== last ? B_STAR : 0) | (f[2] !== last ? B_CHASE : 0) | (f[3] !== last ? B_STERN : 0)
+  k.aLoaded = k.powderTons > 0 ? loaded : 0
+}
+
+/** An active enemy in sight of the other (ai.ts Ctx.enemy, for two ships of two sides). */
+function enemy(K: Kernel, j: Ship): boolean {
+  return j.aAct && K.r <= K.sight
+}
+/** Whether i knows what j is (ai.ts Ctx.rec). */
+function rec(K: Kernel, i: Ship): boolean {
+  return K.r <= K.recognition || i.recognised
+}
+function locked(K: Kernel): boolean {
+  return K.grappled || K.melee
+}
+
+function intent(K: Kernel, i: number): number {
+  const k = K.s[i]!
+  if (k.mode === 0) decideIntent(K, i, k)
+  return k.mode
+}
+
+function setIntent(k: Ship, mode: number, target: number): void {
+  k.mode = mode
+  k.target = target
+}
+
+function decideIntent(K: Kernel, i: number, k: Ship): void {
+  const jx = 1 - i
+  const j = K.s[jx]!
+  if (k.fixed) return setIntent(k, M_FORT, -1)
+  if (!enemy(K, j)) return setIntent(k, M_IGNORE, -1)
+  const lock = locked(K)
+  const cantMove = k.aCrippled || k.aSpeed <= 0
+  switch (k.behaviour) {
+    case BH_MERCHANT:
+      return setIntent(k, lock || cantMove ? M_HOLD : M_EVADE, -1)
+    case BH_CORSAIR: {
+      // Held by a grapple or a melee: with the other ship, who is active (she is an enemy in sight).
+      if (lock) return setIntent(k, M_ATTACK, jx)
+      const known = rec(K, k)
+      if (known && j.warship) return setIntent(k, cantMove ? M_HOLD : M_EVADE, -1)
+      if (known && !j.merchant) return setIntent(k, cantMove ? M_HOLD : M_EVADE, -1)
+      return setIntent(k, M_ATTACK, jx)
+    }
+    case BH_PATROL:
+    case BH_WARSHIP:
+    case BH_FLEET:
+      // A patrol's side has as many ships as there are hostile ships in her sight (one each): she does not evade.
+      if (k.behaviour === BH_FLEET && !provoked(K, k, j)) return setIntent(k, M_IGNORE, -1)
+      return setIntent(k, M_ATTACK, jx)
+    default:
+      return setIntent(k, M_FORT, -1)
+  }
+}
+
+function provoked(K: Kernel, k: Ship, j: Ship): boolean {
+  // j is an enemy ship in sight (decideIntent).
+  if (K.r <= 2) return true
+  if (j.outlaw && rec(K, k)) return true
+  const last = K.turn - 1
+  const f = j.fired
+  return last >= 1 && (f[0] === last || f[1] === last || f[2] === last || f[3] === last)
+}
+
+function tacticOf(K: Kernel, i: number): number {
+  const k = K.s[i]!
+  if (k.tactic >= 0) return k.tactic
+  const m = intent(K, i)
+  const t = m === M_EVADE ? T_EVADE : m === M_ATTACK ? attackTactic(K, i, k) : T_CIRCLE
+  k.tactic = t
+  return t
+}
+
+function attackTactic(K: Kernel, i: number, k: Ship): number {
+  if (locked(K) || k.aCrippled || k.aSpeed <= 0) return T_CIRCLE
+  if (k.corsair) return T_BEAR
+  if (K.r >= 2) return T_BEAR
+  const t = k.target
+  if (intent(K, t) === M_EVADE && K.s[t]!.aSpeed <= k.aSpeed) return T_BEAR
+  return T_CIRCLE
+}
+
+/** Whether ship j is expected to bear down on i. */
+function bearsOn(K: Kernel, j: number, i: number): boolean {
+  return tacticOf(K, j) === T_BEAR && K.s[j]!.target === i
+}
+
+function willWet(K: Kernel, i: number): boolean {
+  const k = K.s[i]!
+  if (k.wet >= 0) return k.wet === 1
+  let w = false
+  if (intent(K, i) === M_EVADE && !k.aHalf && !k.aCrippled && k.wetSailsTurns <= 0 && !k.halfSpeedNextTurn) {
+    const j = 1 - i
+    if (enemy(K, K.s[j]!) && K.r <= 2 && bearsOn(K, j, i)) w = true
+  }
+  k.wet = w ? 1 : 0
+  return w
+}
+
+function expectedSpeed(K: Kernel, x: number, i: number, wetting: boolean): number {
+  return K.s[x]!.aSpeed + ((x === i ? wetting : willWet(K, x)) ? K.R.wetSailsSpeed : 0)
+}
+
+function chaseEst(K: Kernel, pursuer: number, runner: number, i: number, wetting: boolean): number {
+  const a = expectedSpeed(K, pursuer, i, wetting)
+  const b = expectedSpeed(K, runner, i, wetting)
+  return a > b ? -1 : a < b ? 1 : 0
+}
+
+function rangeAfter(K: Kernel, i: number, myTactic: number, myTarget: number, j: number, wetting: boolean): number {
+  const r = K.r
+  const theirs = tacticOf(K, j)
+  const theyBear = theirs === T_BEAR && K.s[j]!.target === i
+  let d = 0
+  if (myTactic === T_EVADE) d = theyBear ? chaseEst(K, j, i, i, wetting) : 1
+  else if (myTactic === T_BEAR && myTarget === j) d = theirs === T_EVADE ? chaseEst(K, i, j, i, wetting) : theyBear ? -2 : -1
+  else if (theirs === T_EVADE) d = 1
+  else if (theyBear) d = -1
+  if (K.s[i]!.fixed || K.s[j]!.fixed) d = Math.min(d, 0)
+  const v = r + d
+  return v < 0 ? 0 : v > OUT_OF_SIGHT ? OUT_OF_SIGHT : v
+}
+
+function shouldStrike(K: Kernel, k: Ship, j: Ship): boolean {
+  if (!enemy(K, j)) return false
+  if (k.aCrippled && k.aHullNow < k.hullPoints * 0.25 && K.r === 0) return true
+  if (k.merchantCrew && K.grappled && j.aAct && outnumbered(k.aFighters, j.aFighters, K.R)) return true
+  return false
+}
+
+function wantsToBoard(k: Ship, t: Ship): boolean {
+  if (k.corsair) return k.aFighters > t.aFighters
+  return k.aFighters > 0 && k.aFighters >= t.aFighters * 1.5
+}
+
+/** Every active ship's orders (ai.ts ordersOf), into her order fields. */
+function aiOrders(K: Kernel): void {
+  const s = K.s
+  aiLoad(K, s[0])
+  aiLoad(K, s[1])
+  for (let i = 0; i < 2; i++) {
+    const k = s[i]!
+    if (!k.aAct) {
+      k.oHas = false
+      continue
+    }
+    orders(K, i, k, s[1 - i]!)
+  }
+}
+
+function orders(K: Kernel, i: number, k: Ship, j: Ship): void {
+  const jx = 1 - i
+  const mode = intent(K, i)
+  k.oHas = true
+  k.oClearAnchor = k.anchorDragging
+  k.oTargetOther = false
+  k.oCircleOther = false
+  k.oWet = false
+  k.oHard = false
+  k.oGrapple = false
+  k.oBoard = false
+  k.oBattery = -1
+  if (shouldStrike(K, k, j)) {
+    k.oStrike = true
+    k.oTactic = T_CIRCLE
+    return
+  }
+  k.oStrike = false
+  const target = mode === M_ATTACK ? k.target : -1
+  const tactic = tacticOf(K, i)
+  k.oTactic = tactic
+  k.oTargetOther = tactic === T_BEAR && target === jx
+  // Circle against the other ship if she is an enemy in sight.
+  let ca = -1
+  if (tactic === T_CIRCLE && mode !== M_IGNORE && mode !== M_FORT && enemy(K, j)) ca = jx
+  k.oCircleOther = ca >= 0
+  let wetting = false
+  if (!k.aHalf && !k.aCrippled) {
+    if (tactic === T_EVADE && willWet(K, i)) {
+      k.oWet = true
+      wetting = true
+    } else if (tactic === T_CIRCLE && mode !== M_IGNORE && ca >= 0 && bearsOn(K, ca, i)) k.oHard = true
+  }
+  if (target >= 0 && wantsToBoard(k, j)) {
+    if (K.grappled) {
+      if (!K.melee) k.oBoard = true
+    } else if (K.r <= 1) k.oGrapple = true
+  }
+  if (mode !== M_IGNORE && k.aLoaded) chooseFire(K, i, k, j, tactic, target, ca, wetting)
+}
+
+function legalBatteries(K: Kernel, i: number, tactic: number, target: number, ca: number, j: number, rAfter: number): number {
+  if (K.grappled) return rAfter === 0 ? B_BROAD : 0
+  switch (tactic) {
+    case T_EVADE:
+      return (K.r === 0 || rAfter === 0) && bearsOn(K, j, i) ? B_BROAD | B_STERN : B_STERN
+    case T_BEAR:
+      if (j !== target) return rAfter === 0 ? B_BROAD : 0
+      if (rAfter === 0 || K.r === 0) return B_BROAD | B_CHASE
+      return tacticOf(K, j) === T_CIRCLE ? B_BROAD | B_CHASE : B_CHASE
+    default:
+      return j === ca || rAfter === 0 ? B_BROAD : 0
+  }
+}
+
+function chooseFire(K: Kernel, i: number, k: Ship, j: Ship, tactic: number, target: number, ca: number, wetting: boolean): void {
+  let free = k.aLoaded
+  for (let b = 0; b < 4; b++) if (k.aGuns[b]! <= 0) free &= ~(1 << b)
+  // The one enemy: not in a melee with a friend (there is none), in sight and active.
+  if (!free || !enemy(K, j)) return
+  const jx = 1 - i
+  const rAfter = rangeAfter(K, i, tactic, target, jx, wetting)
+  const legal = legalBatteries(K, i, tactic, target, ca, jx, rAfter) & free
+  if (!legal) return
+  let b: number
+  if (legal & B_BROAD) {
+    const port = legal & B_PORT ? k.aGuns[0]! : -1
+    const star = legal & B_STAR ? k.aGuns[1]! : -1
+    b = star > port ? 1 : 0
+  } else if (legal & B_CHASE) b = 2
+  else b = 3
+  const rNow = K.r
+  const at = b < 2 && rNow === 0 && tactic !== T_CIRCLE ? 0 : rAfter
+  const grape = at === 0 && rNow === 0 && !(intent(K, i) === M_ATTACK && k.corsair) && j.aFighters > k.aFighters
+  let rigging = !grape && wantsRigging(K, i, k, j, at)
+  let chance = grape ? 1 : chanceToHit(K, k, b, j, at, rigging)
+  if (rigging && chance < MIN_HIT_CHANCE) {
+    rigging = false
+    chance = chanceToHit(K, k, b, j, at, false)
+  }
+  if (chance < MIN_HIT_CHANCE) return
+  k.oBattery = b
+  k.oRigging = rigging
+  k.oGrape = grape
+}
+
+function wantsRigging(K: Kernel, i: number, k: Ship, j: Ship, at: number): boolean {
+  if (K.grappled || at === 0 || j.fixed || k.fixed) return false
+  if (j.aCrippled || j.aHalf) return false
+  const m = intent(K, i)
+  if (m === M_EVADE) return true
+  if (m === M_ATTACK) return k.corsair || intent(K, 1 - i) === M_EVADE
+  return false
+}
+
+function chanceToHit(K: Kernel, k: Ship, b: number, j: Ship, range: number, rigging: boolean): number {
+  const R = K.R
+  // The AI reads the −15 only for a ship locked in a melee with a ship she is grappled with.
+  const step = range < 5 ? range : 5
+  let tn = 5 * j.aHandling + 5 * step - 5 * k.gunnery[b]!
+  if (rigging) tn += 10
+  if (j.size > k.size) tn += 5
+  else if (j.size < k.size) tn -= 5
+  if (K.melee && K.grappled) tn += R.meleeTargetTN
+  if (tn <= 0) return 1
+  if (tn > MAX_TN) return 0
+  return k.hit[tn]!
+}
+
+// ─── The turn (turn.ts, trace off, for two ships) ───────────────────────────────────────────────
+
+function counts(status: number): boolean {
+  return status === ACTIVE || status === SINKING
+}
+
+/** Ends i's melee (turn.ts endMelees). */
+function endMelees(K: Kernel, k: Ship, j: Ship): void {
+  if (K.melee) {
+    K.melee = false
+    j.meleeRound = 0
+  }
+  k.meleeRound = 0
+}
+
+function strike(K: Kernel, k: Ship, j: Ship, taken: boolean): void {
+  k.status = STRUCK
+  k.capturedBy = taken ? j.side : null
+  k.takenBy = taken ? j.id : null
+  endMelees(K, k, j)
+  K.grappled = false
+}
+
+function playTurn(K: Kernel): void {
+  const R = K.R
+  const s = K.s
+  const a = s[0]
+  const b = s[1]
+  a.before = a.status
+  b.before = b.status
+  for (let i = 0; i < 2; i++) {
+    const k = s[i]!
+    k.bm = k.chase = k.circ = -1
+    k.pendHull = k.pendRig = k.pendCrew = k.pendRudder = 0
+    k.speed = k.handling = 0
+    k.wetNow = k.halfNow = k.hard = k.mobile = false
+    if (k.hasBoom) {
+      k.hasBoom = false
+      k.boom[0] = k.boom[1] = k.boom[2] = k.boom[3] = 0
+    }
+    k.rel = 0
+    k.win = false
+    k.contest = 0
+  }
+  // a. Strikes.
+  for (let i = 0; i < 2; i++) {
+    const k = s[i]!
+    if (!k.oHas || !k.oStrike) continue
+    const j = s[1 - i]!
+    strike(K, k, j, counts(j.status))
+    k.oHas = false
+  }
+  K.newCalm = Math.max(0, K.becalmed - 1)
+  // All ships evade: all escape.
+  if ((a.oHas || b.oHas) && (!a.oHas || a.oTactic === T_EVADE) && (!b.oHas || b.oTactic === T_EVADE)) {
+    for (let i = 0; i < 2; i++) {
+      const k = s[i]!
+      if (!k.oHas) continue
+      k.status = ESCAPED
+      endMelees(K, k, s[1 - i]!)
+      K.grappled = false
+    }
+    return finish(K, 'allEscaped', null)
+  }
+  startOfTurn(K)
+  const becalmedNow = K.becalmed > 0
+  for (let i = 0; i < 2; i++) {
+    const k = s[i]!
+    if (k.status !== ACTIVE) continue
+    k.speed = turnSpeed(K, k, becalmedNow)
+    let h = k.handling0 - k.rudderDamage
+    if (k.hullDamage * 2 > k.hullPoints) h -= 1
+    if (k.hard) h += R.hardTurnsHandling
+    if (k.riggingDamage >= k.riggingPoints) h += R.crippledHandling
+    k.handling = h
+    k.mobile = k.speed > 0 && !K.grappled
+  }
+  // b. Tactics.
+  for (let i = 0; i < 2; i++) {
+    const k = s[i]!
+    if (!k.oHas || k.status !== ACTIVE) continue
+    const free = !K.grappled
+    k.rel = free && k.oTactic === T_EVADE ? R_EVADE : R_HOLD
+    if (!free) continue
+    if (k.oTactic === T_BEAR) {
+      if (k.oTargetOther) k.rel = R_BEAR
+    } else if (k.oTactic === T_CIRCLE) {
+      if (k.oCircleOther) k.rel = R_CIRCLE
+      else {
+        const j = s[1 - i]!
+        if (j.status === ACTIVE && K.r <= K.sight) k.rel = R_CIRCLE
+      }
+    }
+  }
+  brilliant(K)
+  // c. Maneuvers.
+  if (a.status === ACTIVE && b.status === ACTIVE && K.r <= K.sight) maneuver(K, a, b)
+  // d. Grappling, e. Boarding.
+  for (let i = 0; i < 2; i++) {
+    const k = s[i]!
+    if (!k.oHas || !k.oGrapple || k.status !== ACTIVE) continue
+    const j = s[1 - i]!
+    if (j.status !== ACTIVE || K.grappled || K.r > 0) continue
+    const need = grappleNeed(k.size, j.size, R).needs
+    const d = face(K)
+    if (d + (k.win ? R.raise : 0) >= need) {
+      K.grappled = true
+      K.r = 0
+    }
+  }
+  for (let i = 0; i < 2; i++) {
+    const k = s[i]!
+    if (!k.oHas || !k.oBoard || k.status !== ACTIVE) continue
+    const j = s[1 - i]!
+    if (j.status !== ACTIVE || !K.grappled) continue
+    if (!K.melee) {
+      k.meleeRound = 0
+      j.meleeRound = 0
+      K.melee = true
+    }
+  }
+  if (a.status === ACTIVE && b.status === ACTIVE && K.melee) quickCombat(K, a, b)
+  // f. Cannon fire.
+  a.powderLeft = a.powderTons
+  b.powderLeft = b.powderTons
+  for (let i = 0; i < 2; i++) {
+    const k = s[i]!
+    if (!k.oHas || k.status !== ACTIVE || k.oBattery < 0) continue
+    fireOne(K, k, s[1 - i]!)
+  }
+  a.powderTons = a.powderLeft
+  b.powderTons = b.powderLeft
+  // g. Damage effects.
+  damage(K, a)
+  damage(K, b)
+  // h. End of turn.
+  endOfTurn(K)
+  let side: string | null = null
+  let outcome: BattleState['outcome'] = 'decided'
+  for (let i = 0; i < 2; i++) {
+    const k = s[i]!
+    if (!counts(k.status)) continue
+    if (side === null) side = k.side
+    else if (side !== k.side) {
+      outcome = 'ongoing'
+      side = null
+    }
+  }
+  finish(K, outcome, side)
+}
+
+function finish(K: Kernel, outcome: BattleState['outcome'], winner: string | null): void {
+  K.turn++
+  K.becalmed = K.newCalm
+  K.outcome = outcome
+  K.winner = winner
+}
+
+function turnSpeed(K: Kernel, k: Ship, becalmed: boolean): number {
+  const R = K.R
+  let s = k.speed0
+  if (k.riggingDamage >= k.riggingPoints) return 0
+  if (k.wetNow) s += R.wetSailsSpeed
+  if (k.riggingDamage * 2 > k.riggingPoints) s = Math.max(1, Math.floor(s / 2))
+  if (k.halfNow) s = Math.max(1, Math.floor(s / 2))
+  if (k.sailFouled && s > 1) s = 1
+  if (k.anchorDragging && s > 1) s -= 1
+  if (becalmed) s = k.oars ? Math.max(1, s - R.calmOarsSpeed) : 0
+  return s
+}
+
+/** Anchors, fouled sails, desperate strategies (turn.ts startOfTurn). */
+function startOfTurn(K: Kernel): void {
+  const R = K.R
+  for (let i = 0; i < 2; i++) {
+    const k = K.s[i]!
+    if (!k.oHas) continue
+    // Clearing the anchor: the AI's orders always cut it loose once the hand is down.
+    if (k.oClearAnchor && k.anchorDragging && rollKeep(K, k.handFinesse + k.handClimbing, k.handFinesse) >= 15) k.anchorDragging = false
+    if (k.sailFouled && rollKeep(K, k.masterFinesse + k.masterRigging, k.masterFinesse) >= R.reRigTN) k.sailFouled = false
+    k.halfNow = k.halfSpeedNextTurn
+    k.halfSpeedNextTurn = false
+    if (k.oWet && k.wetSailsTurns === 0 && !(k.riggingDamage >= k.riggingPoints)) k.wetSailsTurns = R.wetSailsTurns
+    if (k.wetSailsTurns > 0) {
+      k.wetNow = true
+      if (face(K) >= R.wetSailsTearOn) {
+        k.pendRig += face(K)
+        k.halfSpeedNextTurn = true
+      }
+    }
+    if (k.oHard) {
+      k.hard = true
+      if (face(K) >= R.hardTurnsDamageOn) {
+        k.pendHull += 1
+        k.pendRudder += 1
+      }
+    }
+  }
+}
+
+function brilliant(K: Kernel): void {
+  const [a, b] = K.s
+  const inSight = K.r <= K.sight
+  for (let i = 0; i < 2; i++) {
+    const k = K.s[i]!
+    if (!k.oHas || k.status !== ACTIVE || !k.hasCaptain) continue
+    if (K.s[1 - i]!.status !== ACTIVE || !inSight) continue
+    // One enemy: Wits + Tactics.
+    k.bm = rollKeep(K, k.wits + k.tacticsRank, k.wits)
+  }
+  if (a.status !== ACTIVE || b.status !== ACTIVE || !inSight) return
+  if (a.bm < 0 && b.bm < 0) return
+  const av = a.bm < 0 ? 0 : a.bm
+  const bv = b.bm < 0 ? 0 : b.bm
+  if (av > bv) a.win = true
+  else if (bv > av) b.win = true
+}
+
+function chaseRoll(K: Kernel, k: Ship): number {
+  if (k.chase < 0) k.chase = rollExpl(K, Math.max(1, k.speed))
+  return k.chase
+}
+function circRoll(K: Kernel, k: Ship): number {
+  if (k.circ < 0) k.circ = k.handling > 0 ? rollExpl(K, k.handling) : 0
+  return k.circ
+}
+function solo(t: number): number {
+  return t === R_EVADE ? 1 : t === R_BEAR ? -1 : 0
+}
+
+/** The pair's maneuvers (turn.ts maneuvers), both active and in sight. */
+function maneuver(K: Kernel, i: Ship, j: Ship): void {
+  const R = K.R
+  const r0 = K.r
+  if (K.grappled) {
+    K.r = 0
+    return
+  }
+  const a = i.rel
+  const b = j.rel
+  const mi = i.mobile
+  const mj = j.mobile
+  let delta = 0
+  if ((a === R_EVADE && b === R_BEAR) || (a === R_BEAR && b === R_EVADE)) {
+    if (mi && mj) delta = a === R_EVADE ? chaseContest(K, i, j) : chaseContest(K, j, i)
+    else delta = (mi ? solo(a) : 0) + (mj ? solo(b) : 0)
+  } else if (mi && mj) {
+    if (a === R_EVADE || b === R_EVADE) delta = 1
+    else if (a === R_BEAR && b === R_BEAR) delta = -2
+    else if (a === R_BEAR || b === R_BEAR) delta = -1
+  } else delta = (mi ? solo(a) : 0) + (mj ? solo(b) : 0)
+  if ((a === R_CIRCLE && (b === R_BEAR || b === R_CIRCLE)) || (b === R_CIRCLE && a === R_BEAR)) {
+    const ti = circRoll(K, i) + (i.win ? R.raise : 0)
+    const tj = circRoll(K, j) + (j.win ? R.raise : 0)
+    let res = 0
+    if (a === R_CIRCLE && b === R_CIRCLE) res = ti - tj >= R.circleWinMargin ? 1 : tj - ti >= R.circleWinMargin ? -1 : 0
+    else if (a === R_CIRCLE) res = ti > tj ? 1 : 0
+    else res = tj > ti ? -1 : 0
+    i.contest = res
+    j.contest = -res
+  }
+  let r = r0 + delta
+  if (r < 0) r = 0
+  if (r > K.sight) r = OUT_OF_SIGHT
+  K.r = r
+}
+
+function chaseContest(K: Kernel, e: Ship, q: Ship): number {
+  const R = K.R
+  const et = chaseRoll(K, e) + (e.win ? R.raise : 0)
+  const qt = chaseRoll(K, q) + (q.win ? R.raise : 0)
+  const m = et - qt
+  if (m > 0) return 1 + Math.floor(m / R.chaseStepPoints)
+  if (m < 0) return -(1 + Math.floor(-m / R.chaseStepPoints))
+  // A tie: a mishap (turn.ts mishap; the rest are the GM's to play out).
+  const d = face(K)
+  if (d <= 2) q.sailFouled = true
+  else if (d >= 5 && d <= 6) K.newCalm = Math.max(K.newCalm, explDie(K))
+  else if (d >= 9) e.anchorDragging = true
+  return 0
+}
+
+function squadsOf(K: Kernel, k: Ship): number {
+  const f = Math.min(k.fighters0 - k.fightersLost, k.crew)
+  return f > 0 ? Math.floor(f / K.R.squadSize) : 0
+}
+function fightersNow(k: Ship): number {
+  return Math.max(0, Math.min(k.fighters0 - k.fightersLost, k.crew))
+}
+function kills(K: Kernel, k: Ship, count: number): number {
+  let n = 0
+  for (let x = 0; x < count; x++) if (face(K) >= k.killOn) n++
+  return n
+}
+function killSquads(K: Kernel, k: Ship, s: number): number {
+  if (s <= 0) return 0
+  const kill = Math.min(s, squadsOf(K, k))
+  if (kill <= 0) return 0
+  const size = K.R.squadSize
+  k.fightersLost += kill * size
+  k.crew = Math.max(0, k.crew - kill * size)
+  const m0 = k.marines0
+  const f0 = k.fighters0
+  if (m0 > 0 && f0 > 0) k.marines = Math.max(0, Math.min(k.crew, m0 - Math.round((Math.min(k.fightersLost, f0) * m0) / f0)))
+  return kill
+}
+function meleeLoser(K: Kernel, i: Ship, j: Ship, fi: number, fj: number): Ship | null {
+  const si = squadsOf(K, i)
+  const sj = squadsOf(K, j)
+  if (si === 0 && sj === 0) return null
+  if (si === 0 || outnumbered(fi, fj, K.R)) return i
+  if (sj === 0 || outnumbered(fj, fi, K.R)) return j
+  return null
+}
+
+/** A quick combat round (turn.ts quickCombat), both active and in a melee. */
+function quickCombat(K: Kernel, i: Ship, j: Ship): void {
+  const first = meleeLoser(K, i, j, fightersNow(i), fightersNow(j))
+  if (first !== null) return strike(K, first, first === i ? j : i, true)
+  const di = squadsOf(K, i) + (i.meleeRound === 0 ? i.pont : 0)
+  const dj = squadsOf(K, j) + (j.meleeRound === 0 ? j.pont : 0)
+  const ki = kills(K, i, di)
+  const kj = kills(K, j, dj)
+  killSquads(K, j, ki)
+  killSquads(K, i, kj)
+  i.meleeRound++
+  j.meleeRound++
+  if (squadsOf(K, i) === 0 && squadsOf(K, j) === 0) {
+    K.melee = false
+    return
+  }
+  const loser = meleeLoser(K, i, j, fightersNow(i), fightersNow(j))
+  if (loser !== null) strike(K, loser, loser === i ? j : i, true)
+}
+
+/** The fire permissions of i at j (turn.ts perm) as battery bits. */
+function perm(K: Kernel, i: Ship, j: Ship): number {
+  const r = K.r
+  if (r > K.sight) return 0
+  const b = j.rel
+  switch (i.rel) {
+    case R_EVADE:
+      return B_STERN | (b === R_BEAR && r === 0 ? B_BROAD : 0)
+    case R_BEAR:
+      if (b === R_CIRCLE) return B_CHASE | (i.contest < 0 ? 0 : B_BROAD)
+      return B_CHASE | (r === 0 ? B_BROAD : 0)
+    case R_CIRCLE:
+      if (b === R_CIRCLE && i.contest < 0) return B_CHASE | B_STERN
+      return B_BROAD
+    default:
+      return r === 0 ? B_BROAD : 0
+  }
+}
+
+function fireOne(K: Kernel, k: Ship, j: Ship): void {
+  const R = K.R
+  const bat = k.oBattery
+  if (j.status !== ACTIVE) return
+  if (!(perm(K, k, j) & (1 << bat))) return
+  if (k.fired[bat] === K.turn - 1) return
+  const guns = Math.max(0, k.guns0[bat]! - k.gunsLost[bat]!)
+  if (guns <= 0 || k.powderLeft <= 0) return
+  const grape = k.oGrape
+  const r = K.r
+  if (grape && r > 0) return
+  const used = guns / R.shotsPerTon
+  k.powderLeft = Math.max(0, k.powderLeft - used)
+  k.powderSpent += Math.min(used, k.powderTons)
+  k.fired[bat] = K.turn
+  const rigging = !grape && !K.grappled && k.oRigging
+  // Two ships: her target is never in a melee with a third, so neither the −15 nor a shared hit.
+  let tn = 5 * j.handling + 5 * r - 5 * k.gunnery[bat]!
+  if (rigging) tn += 10
+  if (j.size > k.size) tn += 5
+  else if (j.size < k.size) tn -= 5
+  if (k.win) tn -= R.raise
+  const count = Math.min(Math.max(1, k.threat), MAXD)
+  let total = 0
+  let allOnes = true
+  for (let x = 0; x < count; x++) {
+    const d = explDie(K)
+    if (d !== 1) allOnes = false
+    total += d
+  }
+  if (allOnes) {
+    k.hasBoom = true
+    k.boom[bat]!++
+    return
+  }
+  if (!(total >= tn)) return
+  const d2 = rollKeep(K, 2, 2)
+  const fp = guns * R.firepowerPerGun
+  const raw = R.damageReading === 'add' ? d2 + fp : fp * d2
+  const dmg = Math.ceil(Math.round(raw * 1e6) / 1e6)
+  k.damageDealt += dmg
+  if (grape) j.pendCrew += dmg
+  else if (rigging) j.pendRig += dmg
+  else j.pendHull += dmg
+}
+
+/** Damage effects (turn.ts damage, hullDamage, riggingDamage). */
+function damage(K: Kernel, k: Ship): void {
+  const R = K.R
+  const h = k.pendHull
+  const rgd = k.pendRig
+  const cr = k.pendCrew
+  if (!k.hasBoom && !h && !rgd && !cr && !k.pendRudder) return
+  if (k.hasBoom)
+    for (let x = 0; x < 4; x++) {
+      const lost = Math.min(k.boom[x]!, Math.max(0, k.guns0[x]! - k.gunsLost[x]!))
+      k.gunsLost[x]! += lost
+      k.crew = Math.max(0, k.crew - lost * R.gunCrew)
+    }
+  if (cr) k.crew = Math.max(0, k.crew - cr)
+  if (k.pendRudder) k.rudderDamage += k.pendRudder
+  if (h) {
+    const prev = k.hullDamage
+    const next = Math.min(k.hullPoints, prev + h)
+    k.hullDamage = next
+    const gl = Math.floor(next / R.hullPerGunLost) - Math.floor(prev / R.hullPerGunLost)
+    for (let g = 0; g < gl; g++) {
+      // The battery with the most guns left (ties: port, starboard, chasers, stern).
+      let best = -1
+      let most = 0
+      for (let x = 0; x < 4; x++) {
+        const left = Math.max(0, k.guns0[x]! - k.gunsLost[x]!)
+        if (left > most) {
+          most = left
+          best = x
+        }
+      }
+      if (best < 0) break
+      k.gunsLost[best]!++
+      k.crew = Math.max(0, k.crew - R.gunCrew)
+    }
+    if (next >= k.hullPoints && (k.status === ACTIVE || k.status === STRUCK)) {
+      k.status = SINKING
+      k.sinkingIn = R.sinkingTurns
+      // Her melee ends (the rounds counted stay as they are).
+      K.melee = false
+    }
+  }
+  if (rgd) {
+    const prev = k.riggingDamage
+    const next = Math.min(k.riggingPoints, prev + rgd)
+    k.riggingDamage = next
+    const killed = Math.floor(next / R.riggingPerSailorLost) - Math.floor(prev / R.riggingPerSailorLost)
+    k.crew = Math.max(0, k.crew - killed)
+  }
+}
+
+function endOfTurn(K: Kernel): void {
+  const s = K.s
+  for (let i = 0; i < 2; i++) {
+    const k = s[i]!
+    if (k.before === SINKING && k.status === SINKING) {
+      k.sinkingIn = Math.max(0, (k.sinkingIn ?? 1) - 1)
+      if (k.sinkingIn === 0) {
+        k.status = SUNK
+        K.grappled = false
+      }
+    }
+    if (k.wetNow && k.wetSailsTurns > 0) k.wetSailsTurns--
+  }
+  const [a, b] = s
+  // Recognition.
+  if (counts(a.status) && counts(b.status) && K.r <= K.recognition) {
+    a.recognised = true
+    b.recognised = true
+  }
+  // Escapes: an evading ship out of sight of her enemy still fighting.
+  let ea = a.status === ACTIVE && a.oHas && a.oTactic === T_EVADE && b.status === ACTIVE && K.r > K.sight
+  let eb = b.status === ACTIVE && b.oHas && b.oTactic === T_EVADE && a.status === ACTIVE && K.r > K.sight
+  // Out of sight of every other participant still in the battle (and not escaping), with a foe there: she leaves.
+  const la = a.status === ACTIVE && !ea && !eb && counts(b.status) && K.r > K.sight
+  const lb = b.status === ACTIVE && !eb && !(ea || la) && counts(a.status) && K.r > K.sight
+  if (la) ea = true
+  if (lb) eb = true
+  if (ea) leave(K, a, b)
+  if (eb) leave(K, b, a)
+}
+
+function leave(K: Kernel, k: Ship, other: Ship): void {
+  k.status = k.oHas && k.oTactic === T_EVADE ? ESCAPED : LOST_CONTACT
+  endMelees(K, k, other)
+  K.grappled = false
+}
