@@ -42,7 +42,17 @@ describe('a prize taken in a converted battle (issue 21)', () => {
     const dogLine = review.locator('tr[data-line="Sea Dog"]')
     const line = review.locator('tr[data-line="Vendel Frigate"]')
     await dogLine.waitFor()
+    // A fate changed from the battle's reading says so above the battle's words (which stay its reading).
+    const read = (await apiOk<{ campaign: { lines: { ship: string; name: string; fate: string }[] } }>(host, 'battles.review', { battleId })).campaign.lines
+    const was = read.find((l) => l.name === 'Sea Dog')!.fate
+    const label = (f: string) => ({ afloat: 'afloat', sunk: 'sunk', captured: 'captured', escaped: 'escaped' })[f]!
+    const other = was === 'sunk' ? 'afloat' : 'sunk'
+    await choose(page, dogLine.locator('[data-test=line-fate]'), other === 'sunk' ? 'Sunk' : 'Afloat')
+    const changed = review.locator('[data-how="Sea Dog"] [data-test=fate-changed]')
+    await changed.getByText(`You changed her fate from ${label(was)} to ${other}; the words below are how the battle read her.`).waitFor()
     await choose(page, dogLine.locator('[data-test=line-fate]'), 'Afloat')
+    if (was === 'afloat') await expect.poll(() => changed.count()).toBe(0)
+    else await changed.getByText(`You changed her fate from ${label(was)} to afloat;`, { exact: false }).waitFor()
     await choose(page, line.locator('[data-test=line-fate]'), 'Captured')
 
     // ── Her prize row: the Sea Dog's owners in her shares, her prize crew from the Sea Dog ──
