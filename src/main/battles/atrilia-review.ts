@@ -6,6 +6,7 @@ import type { Nation } from '../../shared/atrilia/tables'
 import type { AtriliaReport, AtriliaSetup, AtriliaState, ShipSetup } from '../../shared/atrilia/types'
 import type { AtriliaBattleReview, AtriliaReviewLine, AtriliaWriteFate } from '../../shared/commands/battles'
 import { CommandError } from '../../shared/errors'
+import { prizeOwnersProblem } from '../../shared/highseas/review'
 import { fmt } from '../../shared/numbers'
 import { stmt, type Db } from '../campaign/sqlite'
 import { battleConcluded } from '../campaign-core/battle-seam'
@@ -20,6 +21,7 @@ import { recordCaptor } from '../theah/prizes'
 import { companyOf, setCompany } from '../theah/ship-state'
 import { addShipEvent, GONE, listing, shipOwners } from '../theah/shipyard'
 import { ATRILIA_STEPPED } from './atrilia'
+import { ownersWords, setOwners } from './review'
 import { theBattle } from './rows'
 import { loadStepped, stepsOf } from './stepped'
 
@@ -228,11 +230,6 @@ function refuse(field: string, message: string): never {
   throw new CommandError('invalid_input', `${field}: ${message}`, { field, issues: [{ field, message }] })
 }
 
-function setOwners(db: Db, shipId: number, owners: { ownerId: number; share: number }[]): void {
-  stmt(db, `DELETE FROM ship_owner WHERE ship_id = ?`).run(shipId)
-  const add = stmt(db, `INSERT INTO ship_owner (ship_id, owner_id, share) VALUES (?, ?, ?)`)
-  for (const o of owners) add.run(shipId, o.ownerId, o.share)
-}
 const ownerName = (db: Db, id: number) => (id === WORLD_OWNER_ID ? 'the outside world' : ((stmt(db, `SELECT name FROM owner WHERE id = ?`).get(id) as { name: string } | undefined)?.name ?? null))
 
 /** Check the GM's lines against the battle and the campaign; every field the proposal reads is taken from the battle. */
@@ -267,9 +264,8 @@ export function checkAtrilianLines(db: Db, ships: Pick<ShipSetup, 'id' | 'name' 
     if (l.fate === 'sunk' && l.needsRepair) refuse(`${f}.needsRepair`, 'a sunk ship is not repaired.')
     if (l.fate !== 'captured' && l.prizeOwners.length) refuse(`${f}.prizeOwners`, 'only a captured ship passes to new owners.')
     if (l.prizeOwners.length) {
-      const total = l.prizeOwners.reduce((n, o) => n + o.share, 0)
-      if (total !== 100) refuse(`${f}.prizeOwners`, `shares must add up to 100% (they add up to ${total}%).`)
-      if (new Set(l.prizeOwners.map((o) => o.ownerId)).size !== l.prizeOwners.length) refuse(`${f}.prizeOwners`, 'each owner may appear once.')
+      const problem = prizeOwnersProblem(l.prizeOwners)
+      if (problem) refuse(`${f}.prizeOwners`, `${problem}.`)
       l.prizeOwners.forEach((o, k) => {
         if (ownerName(db, o.ownerId) === null) refuse(`${f}.prizeOwners.${k}.ownerId`, `there is no owner with id ${o.ownerId}.`)
       })
@@ -336,7 +332,7 @@ export function writeAtrilianShip(
     stmt(db, `UPDATE atrilian_ship SET marines = 0, wizards = NULL, wizard_count = 0 WHERE ship_id = ?`).run(mine.id)
     if (l.needsRepair && l.prizeOwners.length) markCrippled(db, mine.id, today)
     else clearRepair(db, mine.id)
-    const who = listing(owners.map((o) => (owners.length > 1 ? `${ownerName(db, o.ownerId)} (${o.share}%)` : ownerName(db, o.ownerId)!)))
+    const who = ownersWords(db, owners)
     texts.push(`Captured in the ${name} by the ${ctx.capturedBy}: she now belongs to ${who}`)
     said.push(`the ${mine.name} captured`)
   } else {
@@ -395,7 +391,7 @@ export function takeAtrilianPrize(
   const galley = /galley/i.test(s.type)
   if (s.ram && !galley) improvements.ram = true
   const crew = quoteAtrilianFor(db, design).derived.crew
-  const captor = stmt(db, `SELECT status, location FROM ship WHERE id = ?`).get(captorId) as { status: string; location: string | null }
+  const captor = stmt(db, `SELECT name, status, location FROM ship WHERE id = ?`).get(captorId) as { name: string; status: string; location: string | null }
   const status = captor.status === 'port' ? 'port' : 'sea'
   const newId = Number(
     stmt(db, `INSERT INTO ship (name, design, status, origin, cost, crew, powder_tons, location) VALUES (?, ?, ?, 'prize', 0, ?, 0, ?)`).run(
@@ -411,9 +407,8 @@ export function takeAtrilianPrize(
   setOwners(db, newId, l.prizeOwners)
   recordCaptor(db, newId, captorId, ctx.battleId)
   if (l.needsRepair) markCrippled(db, newId, ctx.today)
-  const who = listing(l.prizeOwners.map((o) => (l.prizeOwners.length > 1 ? `${ownerName(db, o.ownerId)} (${o.share}%)` : ownerName(db, o.ownerId)!)))
-  const captorName = (stmt(db, `SELECT name FROM ship WHERE id = ?`).get(captorId) as { name: string }).name
-  const text = `Taken as a prize in the ${ctx.battleName} by the ${captorName}, for ${who}: a ${nationLabel(s.nation)} ship with ${crew} rowers${l.prizeMarines ? ` and the boarders (${points(l.prizeMarines)}) aboard as her marines` : ''}${l.needsRepair ? '; crippled, she needs repair' : ''}`
+  const who = ownersWords(db, l.prizeOwners)
+  const text = `Taken as a prize in the ${ctx.battleName} by the ${captor.name}, for ${who}: a ${nationLabel(s.nation)} ship with ${crew} rowers${l.prizeMarines ? ` and the boarders (${points(l.prizeMarines)}) aboard as her marines` : ''}${l.needsRepair ? '; crippled, she needs repair' : ''}`
   addShipEvent(db, newId, ctx.today, text)
   return { shipId: newId, text }
 }

@@ -289,10 +289,10 @@ function proposeLines(db: Db, battleId: number, stored: Stored): Line[] {
     // (Named for every ship of the encounter: should the GM make her captured, she is that ship's prize.)
     const captorId = !mine ? captorShipOf(b, s.ship, true, (p) => campaignCaptorId(db, stored, p.id)) : null
     const captor = captorId !== null && back.fate === 'captured' ? campaignShip(db, { shipId: captorId }) : null
-    const prizeOwners = captor ? shipOwners(db, captor.id).map((o) => ({ ownerId: o.ownerId, share: o.share })) : []
+    const owners = captor ? shipOwners(db, captor.id) : []
+    const prizeOwners = owners.map((o) => ({ ownerId: o.ownerId, share: o.share }))
     if (!mine && back.fate === 'captured') {
       if (captor) {
-        const owners = shipOwners(db, captor.id)
         how.push(
           `Taken by the ${captor.name}: she passes to the ${captor.name}'s owners in her shares (${listing(owners.map((o) => `${o.name} ${o.share}%`))}).`,
           `Her rowers stay aboard, ${crewQualityLabel(qualityBefore).toLowerCase()} as she fought; none of the ${captor.name}'s marines are counted aboard her (a house default: the range bands do not say which boarders stay).`,

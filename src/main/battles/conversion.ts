@@ -512,19 +512,21 @@ export function convertedReview(db: Db, battleId: number): GalleysBattleReview['
   const title = DEFS[stored.ruleset].title
   const row = stmt(db, `SELECT status, result FROM battle WHERE id = ?`).get(battleId) as { status: string; result: string | null }
   const written = row.status === 'concluded' && row.result ? ((JSON.parse(row.result) as { lines?: Line[] }).lines ?? []) : []
-  const takers = row.status === 'concluded' ? {} : takersOf(db, battleId, stored)
+  // What taking each ship would mean (once per ship: the proposal of a ship the battle left captured is her line's).
   const fates = stored.ships.map((s) => ({ ship: s.ship, fate: backs[s.ship]!.fate, crewLost: backs[s.ship]!.crewLost.value }))
+  const takers = row.status === 'concluded' ? null : takersOf(db, battleId, stored)
+  const ifCaptured = takers ? Object.fromEntries(stored.ships.map((s) => [s.ship, prizeProposal(db, stored, takers, fates, s.ship)])) : null
   return {
     tableTitle: title,
     ...(stored.voyageId === null ? { skirmish: true } : {}),
-    ...(row.status === 'concluded' ? {} : { ifCaptured: Object.fromEntries(stored.ships.map((s) => [s.ship, prizeProposal(db, stored, takers, fates, s.ship)])) }),
+    ...(ifCaptured ? { ifCaptured } : {}),
     lines: stored.ships.map((s) => {
       const back = backs[s.ship]!
       const how = [`Fought ${HOW[stored.ruleset]}: read back by the table “${title}” (a house default).`, ...back.how]
       // Once concluded, the lines as written (the GM's edits), not the proposal again.
       const w = written.find((l) => l.ship === s.ship)
       if (w) return { ...w, gunsLost: { ...w.gunsLost }, prizeOwners: w.prizeOwners ?? [], name: s.participant.name, side: s.participant.side, how }
-      const prize = back.fate === 'captured' ? prizeProposal(db, stored, takers, fates, s.ship) : null
+      const prize = back.fate === 'captured' ? (ifCaptured?.[s.ship] ?? null) : null
       return {
         ship: s.ship,
         name: s.participant.name,

@@ -1,4 +1,4 @@
-import { assignPrizeCrews, prizeCrewProblems, reviewProblems } from '../../shared/highseas/review'
+import { assignPrizeCrews, prizeCrewProblems, prizeOwnersProblem, reviewProblems } from '../../shared/highseas/review'
 import type { z } from 'zod'
 import type { BattleReview, Fate, ReviewLine } from '../../shared/commands/battles'
 import { CommandError } from '../../shared/errors'
@@ -142,19 +142,9 @@ function ownerName(db: Db, ownerId: number, field: string): string {
  * owner known — each refused at its field. Shared by every review that takes prizes.
  */
 export function checkPrizeOwners(db: Db, field: string, owners: { ownerId: number; share: number }[]): void {
-  if (!owners.length) return
-  const total = owners.reduce((n, o) => n + o.share, 0)
-  if (total !== 100) {
-    throw new CommandError('invalid_input', `${field}.prizeOwners: shares must add up to 100% (they add up to ${total}%).`, {
-      field: `${field}.prizeOwners`,
-      issues: [{ field: `${field}.prizeOwners`, message: `shares must add up to 100% (they add up to ${total}%)` }]
-    })
-  }
-  if (new Set(owners.map((o) => o.ownerId)).size !== owners.length) {
-    throw new CommandError('invalid_input', `${field}.prizeOwners: each owner may appear once.`, {
-      field: `${field}.prizeOwners`,
-      issues: [{ field: `${field}.prizeOwners`, message: 'each owner may appear once' }]
-    })
+  const problem = prizeOwnersProblem(owners)
+  if (problem) {
+    throw new CommandError('invalid_input', `${field}.prizeOwners: ${problem}.`, { field: `${field}.prizeOwners`, issues: [{ field: `${field}.prizeOwners`, message: problem }] })
   }
   owners.forEach((o, k) => ownerName(db, o.ownerId, `${field}.prizeOwners.${k}.ownerId`))
 }

@@ -99,6 +99,18 @@ export function prizeCrewProblems(lines: readonly ReviewLineLike[]): ReviewProbl
 }
 
 /**
+ * What is wrong with a captured ship's new owners as a whole (null: nothing): their shares must add up to
+ * 100% and each owner may appear once. Shared by every review that takes prizes, in the main process (which
+ * also checks each owner exists) and in the review dialogs, so the window says at the field what the door says.
+ */
+export function prizeOwnersProblem(owners: readonly { ownerId: number; share: number }[]): string | null {
+  if (!owners.length) return null
+  const total = owners.reduce((n, o) => n + o.share, 0)
+  if (total !== 100) return `shares must add up to 100% (they add up to ${total}%)`
+  return new Set(owners.map((o) => o.ownerId)).size !== owners.length ? 'each owner may appear once' : null
+}
+
+/**
  * The prize crews concluding moves (issue 16 point 10): each prize's as given, or (absent) her minimum sail
  * crew when her captor can still spare it, else none (she lies where she is until manned); a captor that is
  * not afloat gives none. `crewOf` by the prize's `participantId`, `moved` the hands each captor gives.

@@ -1,6 +1,8 @@
 import type { ConversionView } from '../../../../shared/commands/conversion'
 import { CREW_QUALITY_LABELS } from '../../../../shared/atrilia/crew'
 import { IMPROVEMENT_NAMES } from '../../../../shared/atrilia/shipyard'
+import { prizeOwnersProblem } from '../../../../shared/highseas/review'
+import { sentence } from '../../../../shared/words'
 
 /**
  * Words of fighting a campaign encounter under other rules (issue 21): the rule systems an encounter can
@@ -84,4 +86,13 @@ export function crewQualityWord(q: number): string {
 /** An Atrilian improvement (ram, castle, …) by its name, as the shipyard says it. */
 export function improvementWord(key: string): string {
   return (IMPROVEMENT_NAMES as Record<string, string>)[key] ?? 'An improvement'
+}
+
+/**
+ * What is wrong with a prize's owners as a whole, in a sentence at the field (null: nothing), the door's own
+ * check (shared/highseas/review.ts): "The shares must add up to 100% (they add up to 60%)."
+ */
+export function prizeOwnersWords(owners: readonly { ownerId: number; share: number }[]): string | null {
+  const problem = prizeOwnersProblem(owners)
+  return problem ? sentence(problem.startsWith('shares') ? `the ${problem}` : problem) : null
 }
