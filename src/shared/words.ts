@@ -30,12 +30,16 @@ export function theShip(name: string): string {
 /**
  * A side of a battle named in the middle of a sentence: "the Privateers", but a name that brings its own
  * English article or possessive keeps it, lower-cased ("the squadron", "a lightly armed Vendel Frigate",
- * "our side"), as a converted encounter's or a skirmish's sides are named.
+ * "our side"), and one with an article of another tongue keeps it as it is ("Les Corsaires"), as a
+ * converted encounter's or a skirmish's sides are named.
  */
 export function theSide(name: string): string {
   const m = /^(The|A|An|Our|Their|My|Your|His|Her|Its) (.*)$/i.exec(name)
-  return m ? `${m[1]!.toLowerCase()} ${m[2]}` : `the ${name}`
+  return m ? `${m[1]!.toLowerCase()} ${m[2]}` : theShip(name)
 }
+
+/** A refusal or a reason as a sentence: capitalised, with its full stop. */
+export const sentence = (m: string): string => m.replace(/^./, (c) => c.toUpperCase()) + (/[.!?]$/.test(m) ? '' : '.')
 
 /**
  * Rule sources, kept free of the project's own file names. Rule sources in the rule tables name the

@@ -1,7 +1,7 @@
 /** Words the Galleys & Galleons battle page shows (seed 000 house rules): actions, ships, players, the turn bar. */
 import { activePlayer, hullPoints, prep, riggingNow } from '../../../../shared/galleys/engine'
 import { traitInfo } from '../../../../shared/galleys/traits'
-import { theShip, theSide } from '../../../../shared/words'
+import { sentence, theSide } from '../../../../shared/words'
 import { playerColour as tableColour } from './tableDrawing'
 import {
   CAUSE_NAMES,
@@ -34,9 +34,8 @@ export const playerColour = (setup: GalleysSetup, id: string | null): string => 
 /** "The Privateers’", "The Dutch’s": a player's name as the owner of a turn. */
 export const possessive = (name: string): string => {
   // A name that brings its own article or possessive ("The squadron", "Our side", "Le Roi") keeps it.
-  const own = /^(our|their|my|your|his|her|its)\s/i.test(name) || theShip(name) === name
-  const base = own ? name.charAt(0).toUpperCase() + name.slice(1) : `The ${name}`
-  return `${base}${name.endsWith('s') ? '’' : '’s'}`
+  const base = theSide(name)
+  return `${base.charAt(0).toUpperCase()}${base.slice(1)}${name.endsWith('s') ? '’' : '’s'}`
 }
 
 /** An action in the GM's words ("Gallant moves Medium, turning 30° to starboard"). */
@@ -168,8 +167,7 @@ export function fieldErrors(message: string, details: Record<string, unknown>, i
 /** Where the setup page shows a refusal: the size's two fields, the wind, the terrain, the ships, or under them all. */
 export type SetupField = 'size.width' | 'size.height' | 'wind' | 'terrain' | 'ships' | 'general'
 
-/** A refusal in a sentence: capitalised, with its full stop. */
-export const sentence = (m: string): string => m.replace(/^./, (c) => c.toUpperCase()) + (/[.!?]$/.test(m) ? '' : '.')
+export { sentence } from '../../../../shared/words'
 
 const SHIP_FIELD_WORDS: Record<string, string> = {
   name: 'name',
