@@ -90,15 +90,8 @@ import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners, shipRul
  * - Passengers ride the first ship named; the fare is paid on arrival to her owners by their shares.
  */
 
-/**
- * Whole numbers with thousands separators: the number rounded, its digits grouped by threes (as
- * `String(Math.round(n))` with a comma before each group of three digits). A day's log is written
- * sixty times a voyage: the shared fast path for whole numbers, the pattern for the rest.
- */
-const fmt = (n: number) => {
-  const r = Math.round(n)
-  return Number.isSafeInteger(r) ? fmtWhole(r === 0 ? 0 : r) : String(r).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-}
+/** Whole numbers with thousands separators (rounded; −0 as 0): a day's log is written sixty times a voyage, through the shared fast path. */
+const fmt = (n: number) => fmtWhole(Math.round(n) || 0)
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 interface Leg {

@@ -257,19 +257,12 @@ function covers(setup: BattleSetup): boolean {
   return ps.length === 2 && ps[0]!.kind === 'ship' && ps[1]!.kind === 'ship' && ps[0]!.side !== ps[1]!.side && ps[0]!.id !== ps[1]!.id
 }
 
-/** The last setup asked about and its kernel (the simulator asks about one setup thousands of times in a row). */
-let lastSetup: BattleSetup | null = null
-let lastKernel: Kernel | null = null
-
 function kernelFor(setup: BattleSetup): Kernel | null {
-  if (setup === lastSetup) return lastKernel
   let k = KERNELS.get(setup)
   if (k === undefined) {
     k = covers(setup) ? new Kernel(setup) : null
     KERNELS.set(setup, k)
   }
-  lastSetup = setup
-  lastKernel = k
   return k
 }
 
