@@ -18,7 +18,8 @@ export function sideHolds(side: string): string {
   return `${side} hold${side.endsWith('s') ? '' : 's'}`
 }
 
-const ARTICLE = /^(the|le|la|les|l'|l’|el|los|las|il|lo|gli|die|der|das|de|den|het)\s*/i
+// Longer articles first: "Les" must not be read as "Le" followed by an s.
+const ARTICLE = /^(the|les|las|los|den|der|die|das|gli|het|le|la|el|il|lo|de|l'|l’)\s*/i
 
 /** "the Swan", but "Le Marchand Doré" and "The Black Pearl" (a name that brings its own article). */
 export function theShip(name: string): string {

@@ -14,6 +14,8 @@ describe('words built from names (issue 16, point 14)', () => {
     expect(`Captain of ${theShip('The Black Pearl')}`).toBe('Captain of The Black Pearl')
     expect(`Captain of ${theShip("L'Étoile")}`).toBe("Captain of L'Étoile")
     expect(`Captain of ${theShip('Swan')}`).toBe('Captain of the Swan')
+    expect(`Captain of ${theShip('Las Golondrinas')}`).toBe('Captain of Las Golondrinas')
+    expect(`Captain of ${theShip('Lesser Auk')}`).toBe('Captain of the Lesser Auk')
     expect(`Captain of ${theShip('Lark')}`).toBe('Captain of the Lark')
     expect(`Captain of ${theShip('Ostrich')}`).toBe('Captain of the Ostrich')
   })
@@ -23,6 +25,8 @@ describe('words built from names (issue 16, point 14)', () => {
     expect(`won by ${theSide('A lightly armed Vendel Frigate (Small Warship)')}`).toBe('won by a lightly armed Vendel Frigate (Small Warship)')
     expect(`won by ${theSide('Our side')}`).toBe('won by our side')
     expect(`won by ${theSide('Theban raiders')}`).toBe('won by the Theban raiders')
+    // An article of another tongue is kept as it is, as a ship's name keeps it.
+    expect(`won by ${theSide('Les Corsaires')}`).toBe('won by Les Corsaires')
   })
 })
 
