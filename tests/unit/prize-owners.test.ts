@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { prizeOwnersProblem } from '../../src/shared/highseas/review'
-import { prizeOwnersWords } from '../../src/renderer/src/components/voyage/conversionText'
 
 /**
  * Seed 003 VII (Of the Rewards of a Pirate's Life: a prize is her captors'), issue 16 point 10 and issue 21:
@@ -16,10 +15,5 @@ describe('seed 003 VII prizes: a captured ship’s new owners as a whole', () =>
     expect(prizeOwnersProblem([{ ownerId: 1, share: 60 }])).toBe('shares must add up to 100% (they add up to 60%)')
     expect(prizeOwnersProblem([{ ownerId: 1, share: 70 }, { ownerId: 2, share: 40 }])).toBe('shares must add up to 100% (they add up to 110%)')
     expect(prizeOwnersProblem([{ ownerId: 1, share: 50 }, { ownerId: 1, share: 50 }])).toBe('each owner may appear once')
-  })
-  it('the dialogs say the same at the field, as sentences', () => {
-    expect(prizeOwnersWords([{ ownerId: 1, share: 60 }])).toBe('The shares must add up to 100% (they add up to 60%).')
-    expect(prizeOwnersWords([{ ownerId: 1, share: 50 }, { ownerId: 1, share: 50 }])).toBe('Each owner may appear once.')
-    expect(prizeOwnersWords([{ ownerId: 1, share: 100 }])).toBeNull()
   })
 })
