@@ -74,10 +74,10 @@ class Ship {
   riggingPoints = 0
   size = 0
   threat = 0
-  oars = false
+  oars = 0
   guns0 = new Int32Array(4)
   gunnery = new Float64Array(4)
-  hasCaptain = false
+  hasCaptain = 0
   wits = 0
   tacticsRank = 0
   masterFinesse = 0
@@ -89,12 +89,12 @@ class Ship {
   marines0 = 0
   fighters0 = 0
   behaviour = 0
-  corsair = false
-  merchant = false
-  warship = false
-  outlaw = false
-  merchantCrew = false
-  fixed = false
+  corsair = 0
+  merchant = 0
+  warship = 0
+  outlaw = 0
+  merchantCrew = 0
+  fixed = 0
   /** P(her cannon dice reach tn), tn 0…MAX_TN+1. */
   hit = new Float64Array(MAX_TN + 2)
   // ── State ──
@@ -102,56 +102,58 @@ class Ship {
   hullDamage = 0
   riggingDamage = 0
   gunsLost = new Float64Array(4)
+  /** Guns left in each battery (guns0 − gunsLost, not below 0), and the batteries with any as bits: kept as gunsLost changes. */
+  left = new Float64Array(4)
+  armed = 0
   crew = 0
   marines = 0
   powderTons = 0
   rudderDamage = 0
   fired = new Float64Array(4)
   wetSailsTurns = 0
-  halfSpeedNextTurn = false
-  sailFouled = false
-  anchorDragging = false
+  halfSpeedNextTurn = 0
+  sailFouled = 0
+  anchorDragging = 0
   sinkingIn: number | null = null
   capturedBy: string | null = null
   takenBy: string | null = null
   /** Has recognised the other ship. */
-  recognised = false
+  recognised = 0
   powderSpent = 0
   bombardment = 0
   fightersLost = 0
   meleeRound = 0
   damageDealt = 0
   // ── The AI's reading of the state (ai.ts Ctx.load) and its memos ──
-  aAct = false
+  aAct = 0
   aSpeed = 0
   aHandling = 0
   aHullNow = 0
-  aCrippled = false
-  aHalf = false
+  aCrippled = 0
+  aHalf = 0
   aFighters = 0
-  aGuns = new Float64Array(4)
   aLoaded = 0
   mode = 0
   target = -1
   tactic = -1
   wet = -1
   // ── Her orders this turn (active: she has orders) ──
-  oHas = false
-  oStrike = false
-  oClearAnchor = false
+  oHas = 0
+  oStrike = 0
+  oClearAnchor = 0
   /** T_EVADE, T_BEAR, T_CIRCLE. */
   oTactic = 0
   /** Bear Down on / Circle against the other ship (explicitly). */
-  oTargetOther = false
-  oCircleOther = false
-  oWet = false
-  oHard = false
-  oGrapple = false
-  oBoard = false
+  oTargetOther = 0
+  oCircleOther = 0
+  oWet = 0
+  oHard = 0
+  oGrapple = 0
+  oBoard = 0
   /** Fire order: battery (−1 none), rigging, grape. */
   oBattery = -1
-  oRigging = false
-  oGrape = false
+  oRigging = 0
+  oGrape = 0
   // ── The turn's scratch ──
   before = 0
   bm = -1
@@ -164,14 +166,14 @@ class Ship {
   powderLeft = 0
   speed = 0
   handling = 0
-  wetNow = false
-  halfNow = false
-  hard = false
-  mobile = false
+  wetNow = 0
+  halfNow = 0
+  hard = 0
+  mobile = 0
   boom = new Int32Array(4)
-  hasBoom = false
+  hasBoom = 0
   rel = 0
-  win = false
+  win = 0
   contest = 0
 }
 
@@ -187,8 +189,8 @@ class Kernel {
   newCalm = 0
   sight = 0
   recognition = 0
-  grappled = false
-  melee = false
+  grappled = 0
+  melee = 0
   outcome: BattleState['outcome'] = 'ongoing'
   winner: string | null = null
   /** Scratch for keeping the highest dice. */
@@ -211,7 +213,7 @@ function fixShip(k: Ship, ps: ParticipantSetup, R: HighSeasRules): void {
   k.riggingPoints = ps.riggingPoints
   k.size = ps.size
   k.threat = ps.threatRating
-  k.oars = !!ps.oars
+  k.oars = !!ps.oars ? 1 : 0
   k.guns0[0] = ps.guns.port
   k.guns0[1] = ps.guns.starboard
   k.guns0[2] = ps.guns.chasers
@@ -221,7 +223,7 @@ function fixShip(k: Ship, ps: ParticipantSetup, R: HighSeasRules): void {
   k.gunnery[1] = g.starboard
   k.gunnery[2] = g.chasers
   k.gunnery[3] = g.stern
-  k.hasCaptain = !!ps.captain
+  k.hasCaptain = !!ps.captain ? 1 : 0
   k.wits = ps.captain?.wits ?? 0
   k.tacticsRank = ps.captain?.tactics ?? 0
   const mt = ps.masterOfTops ?? { finesse: 2, rigging: 1 }
@@ -236,12 +238,12 @@ function fixShip(k: Ship, ps: ParticipantSetup, R: HighSeasRules): void {
   k.fighters0 = trainedFighters({ kind: ps.kind, crewKind: ps.crewKind ?? 'merchant', nation: ps.nation ?? '', crew: ps.crew, marines: ps.marines ?? 0, officers: ps.officers ?? 0 }, R)
   const b = ps.behaviour
   k.behaviour = b === 'merchant' ? BH_MERCHANT : b === 'corsair' ? BH_CORSAIR : b === 'patrol' ? BH_PATROL : b === 'warship' ? BH_WARSHIP : b === 'fleet' ? BH_FLEET : 5
-  k.corsair = b === 'corsair'
-  k.warship = ps.crewKind === 'naval' || WARSHIP_BEHAVIOURS.has(b)
-  k.merchant = b === 'merchant' || (ps.crewKind === 'merchant' && !WARSHIP_BEHAVIOURS.has(b) && b !== 'corsair')
-  k.merchantCrew = ps.crewKind === 'merchant'
-  k.outlaw = ps.crewKind === 'pirate' || ps.crewKind === 'privateer'
-  k.fixed = b === 'fort'
+  k.corsair = b === 'corsair' ? 1 : 0
+  k.warship = ps.crewKind === 'naval' || WARSHIP_BEHAVIOURS.has(b) ? 1 : 0
+  k.merchant = b === 'merchant' || (ps.crewKind === 'merchant' && !WARSHIP_BEHAVIOURS.has(b) && b !== 'corsair') ? 1 : 0
+  k.merchantCrew = ps.crewKind === 'merchant' ? 1 : 0
+  k.outlaw = ps.crewKind === 'pirate' || ps.crewKind === 'privateer' ? 1 : 0
+  k.fixed = b === 'fort' ? 1 : 0
   for (let tn = 0; tn <= MAX_TN + 1; tn++) k.hit[tn] = hitChance(ps.threatRating, tn)
 }
 
@@ -286,10 +288,10 @@ function load(K: Kernel, state: BattleState): boolean {
   const rb = otherOnly(pb.recognised, a.id)
   if (ga < 0 || ga !== gb || ma < 0 || ma !== mb || ra < 0 || rb < 0) return false
   if (!loadShip(a, pa) || !loadShip(b, pb)) return false
-  a.recognised = ra === 1
-  b.recognised = rb === 1
-  K.grappled = ga === 1
-  K.melee = ma === 1
+  a.recognised = ra === 1 ? 1 : 0
+  b.recognised = rb === 1 ? 1 : 0
+  K.grappled = ga === 1 ? 1 : 0
+  K.melee = ma === 1 ? 1 : 0
   K.turn = state.turn
   const v = state.ranges[K.key]
   K.r = v === undefined ? OUT_OF_SIGHT : v
@@ -311,6 +313,7 @@ function loadShip(k: Ship, p: ParticipantState): boolean {
   k.gunsLost[1] = p.gunsLost.starboard
   k.gunsLost[2] = p.gunsLost.chasers
   k.gunsLost[3] = p.gunsLost.stern
+  reckonGuns(k)
   k.crew = p.crew
   k.marines = p.marines
   k.powderTons = p.powderTons
@@ -320,9 +323,9 @@ function loadShip(k: Ship, p: ParticipantState): boolean {
   k.fired[2] = p.firedOnTurn.chasers
   k.fired[3] = p.firedOnTurn.stern
   k.wetSailsTurns = p.wetSailsTurns
-  k.halfSpeedNextTurn = p.halfSpeedNextTurn
-  k.sailFouled = p.sailFouled
-  k.anchorDragging = p.anchorDragging
+  k.halfSpeedNextTurn = p.halfSpeedNextTurn ? 1 : 0
+  k.sailFouled = p.sailFouled ? 1 : 0
+  k.anchorDragging = p.anchorDragging ? 1 : 0
   k.sinkingIn = p.sinkingIn
   k.capturedBy = p.capturedBy
   k.takenBy = p.takenBy ?? null
@@ -332,6 +335,17 @@ function loadShip(k: Ship, p: ParticipantState): boolean {
   k.meleeRound = p.meleeRound ?? 0
   k.damageDealt = p.damageDealt ?? 0
   return true
+}
+
+/** Her guns left and armed batteries from gunsLost (after it is read or changed). */
+function reckonGuns(k: Ship): void {
+  let armed = 0
+  for (let x = 0; x < 4; x++) {
+    const g = k.guns0[x]! - k.gunsLost[x]!
+    k.left[x] = g > 0 ? g : 0
+    if (g > 0) armed |= 1 << x
+  }
+  k.armed = armed
 }
 
 function stateOf(K: Kernel, k: Ship, other: Ship): ParticipantState {
@@ -347,9 +361,9 @@ function stateOf(K: Kernel, k: Ship, other: Ship): ParticipantState {
     rudderDamage: k.rudderDamage,
     firedOnTurn: { port: k.fired[0]!, starboard: k.fired[1]!, chasers: k.fired[2]!, stern: k.fired[3]! },
     wetSailsTurns: k.wetSailsTurns,
-    halfSpeedNextTurn: k.halfSpeedNextTurn,
-    sailFouled: k.sailFouled,
-    anchorDragging: k.anchorDragging,
+    halfSpeedNextTurn: k.halfSpeedNextTurn === 1,
+    sailFouled: k.sailFouled === 1,
+    anchorDragging: k.anchorDragging === 1,
     sinkingIn: k.sinkingIn,
     capturedBy: k.capturedBy,
     takenBy: k.takenBy,
@@ -495,7 +509,7 @@ function aiLoad(K: Kernel, k: Ship): void {
   k.target = -1
   k.tactic = -1
   k.wet = -1
-  k.aAct = k.status === ACTIVE
+  k.aAct = k.status === ACTIVE ? 1 : 0
   if (!k.aAct) return
   k.aSpeed = aiSpeed(K, k)
   let h = k.handling0 - k.rudderDamage
@@ -503,10 +517,9 @@ function aiLoad(K: Kernel, k: Ship): void {
   if (k.riggingDamage >= k.riggingPoints) h += K.R.crippledHandling
   k.aHandling = h
   k.aHullNow = Math.max(0, k.hullPoints - k.hullDamage)
-  k.aCrippled = k.riggingDamage >= k.riggingPoints
-  k.aHalf = k.riggingDamage * 2 > k.riggingPoints
+  k.aCrippled = k.riggingDamage >= k.riggingPoints ? 1 : 0
+  k.aHalf = k.riggingDamage * 2 > k.riggingPoints ? 1 : 0
   k.aFighters = Math.max(0, Math.min(k.fighters0 - k.fightersLost, k.crew))
-  for (let x = 0; x < 4; x++) k.aGuns[x] = Math.max(0, k.guns0[x]! - k.gunsLost[x]!)
   const last = K.turn - 1
   const f = k.fired
   const loaded = (f[0] !== last ? B_PORT : 0) | (f[1] !== last ? B_STAR : 0) | (f[2] !== last ? B_CHASE : 0) | (f[3] !== last ? B_STERN : 0)
@@ -515,14 +528,14 @@ function aiLoad(K: Kernel, k: Ship): void {
 
 /** An active enemy in sight of the other (ai.ts Ctx.enemy, for two ships of two sides). */
 function enemy(K: Kernel, j: Ship): boolean {
-  return j.aAct && K.r <= K.sight
+  return j.aAct === 1 && K.r <= K.sight
 }
 /** Whether i knows what j is (ai.ts Ctx.rec). */
 function rec(K: Kernel, i: Ship): boolean {
-  return K.r <= K.recognition || i.recognised
+  return K.r <= K.recognition || i.recognised === 1
 }
 function locked(K: Kernel): boolean {
-  return K.grappled || K.melee
+  return K.grappled === 1 || K.melee === 1
 }
 
 function intent(K: Kernel, i: number): number {
@@ -653,7 +666,7 @@ function aiOrders(K: Kernel): void {
   for (let i = 0; i < 2; i++) {
     const k = s[i]!
     if (!k.aAct) {
-      k.oHas = false
+      k.oHas = 0
       continue
     }
     orders(K, i, k, s[1 - i]!)
@@ -663,40 +676,40 @@ function aiOrders(K: Kernel): void {
 function orders(K: Kernel, i: number, k: Ship, j: Ship): void {
   const jx = 1 - i
   const mode = intent(K, i)
-  k.oHas = true
+  k.oHas = 1
   k.oClearAnchor = k.anchorDragging
-  k.oTargetOther = false
-  k.oCircleOther = false
-  k.oWet = false
-  k.oHard = false
-  k.oGrapple = false
-  k.oBoard = false
+  k.oTargetOther = 0
+  k.oCircleOther = 0
+  k.oWet = 0
+  k.oHard = 0
+  k.oGrapple = 0
+  k.oBoard = 0
   k.oBattery = -1
   if (shouldStrike(K, k, j)) {
-    k.oStrike = true
+    k.oStrike = 1
     k.oTactic = T_CIRCLE
     return
   }
-  k.oStrike = false
+  k.oStrike = 0
   const target = mode === M_ATTACK ? k.target : -1
   const tactic = tacticOf(K, i)
   k.oTactic = tactic
-  k.oTargetOther = tactic === T_BEAR && target === jx
+  k.oTargetOther = tactic === T_BEAR && target === jx ? 1 : 0
   // Circle against the other ship if she is an enemy in sight.
   let ca = -1
   if (tactic === T_CIRCLE && mode !== M_IGNORE && mode !== M_FORT && enemy(K, j)) ca = jx
-  k.oCircleOther = ca >= 0
+  k.oCircleOther = ca >= 0 ? 1 : 0
   let wetting = false
   if (!k.aHalf && !k.aCrippled) {
     if (tactic === T_EVADE && willWet(K, i)) {
-      k.oWet = true
+      k.oWet = 1
       wetting = true
-    } else if (tactic === T_CIRCLE && mode !== M_IGNORE && ca >= 0 && bearsOn(K, ca, i)) k.oHard = true
+    } else if (tactic === T_CIRCLE && mode !== M_IGNORE && ca >= 0 && bearsOn(K, ca, i)) k.oHard = 1
   }
   if (target >= 0 && wantsToBoard(k, j)) {
     if (K.grappled) {
-      if (!K.melee) k.oBoard = true
-    } else if (K.r <= 1) k.oGrapple = true
+      if (!K.melee) k.oBoard = 1
+    } else if (K.r <= 1) k.oGrapple = 1
   }
   if (mode !== M_IGNORE && k.aLoaded) chooseFire(K, i, k, j, tactic, target, ca, wetting)
 }
@@ -716,8 +729,7 @@ function legalBatteries(K: Kernel, i: number, tactic: number, target: number, ca
 }
 
 function chooseFire(K: Kernel, i: number, k: Ship, j: Ship, tactic: number, target: number, ca: number, wetting: boolean): void {
-  let free = k.aLoaded
-  for (let b = 0; b < 4; b++) if (k.aGuns[b]! <= 0) free &= ~(1 << b)
+  const free = k.aLoaded & k.armed
   // The one enemy: not in a melee with a friend (there is none), in sight and active.
   if (!free || !enemy(K, j)) return
   const jx = 1 - i
@@ -726,8 +738,8 @@ function chooseFire(K: Kernel, i: number, k: Ship, j: Ship, tactic: number, targ
   if (!legal) return
   let b: number
   if (legal & B_BROAD) {
-    const port = legal & B_PORT ? k.aGuns[0]! : -1
-    const star = legal & B_STAR ? k.aGuns[1]! : -1
+    const port = legal & B_PORT ? k.left[0]! : -1
+    const star = legal & B_STAR ? k.left[1]! : -1
     b = star > port ? 1 : 0
   } else if (legal & B_CHASE) b = 2
   else b = 3
@@ -742,8 +754,8 @@ function chooseFire(K: Kernel, i: number, k: Ship, j: Ship, tactic: number, targ
   }
   if (chance < MIN_HIT_CHANCE) return
   k.oBattery = b
-  k.oRigging = rigging
-  k.oGrape = grape
+  k.oRigging = rigging ? 1 : 0
+  k.oGrape = grape ? 1 : 0
 }
 
 function wantsRigging(K: Kernel, i: number, k: Ship, j: Ship, at: number): boolean {
@@ -751,7 +763,7 @@ function wantsRigging(K: Kernel, i: number, k: Ship, j: Ship, at: number): boole
   if (j.aCrippled || j.aHalf) return false
   const m = intent(K, i)
   if (m === M_EVADE) return true
-  if (m === M_ATTACK) return k.corsair || intent(K, 1 - i) === M_EVADE
+  if (m === M_ATTACK) return k.corsair === 1 || intent(K, 1 - i) === M_EVADE
   return false
 }
 
@@ -778,7 +790,7 @@ function counts(status: number): boolean {
 /** Ends i's melee (turn.ts endMelees). */
 function endMelees(K: Kernel, k: Ship, j: Ship): void {
   if (K.melee) {
-    K.melee = false
+    K.melee = 0
     j.meleeRound = 0
   }
   k.meleeRound = 0
@@ -789,7 +801,7 @@ function strike(K: Kernel, k: Ship, j: Ship, taken: boolean): void {
   k.capturedBy = taken ? j.side : null
   k.takenBy = taken ? j.id : null
   endMelees(K, k, j)
-  K.grappled = false
+  K.grappled = 0
 }
 
 function playTurn(K: Kernel): void {
@@ -804,13 +816,13 @@ function playTurn(K: Kernel): void {
     k.bm = k.chase = k.circ = -1
     k.pendHull = k.pendRig = k.pendCrew = k.pendRudder = 0
     k.speed = k.handling = 0
-    k.wetNow = k.halfNow = k.hard = k.mobile = false
+    k.wetNow = k.halfNow = k.hard = k.mobile = 0
     if (k.hasBoom) {
-      k.hasBoom = false
+      k.hasBoom = 0
       k.boom[0] = k.boom[1] = k.boom[2] = k.boom[3] = 0
     }
     k.rel = 0
-    k.win = false
+    k.win = 0
     k.contest = 0
   }
   // a. Strikes.
@@ -819,7 +831,7 @@ function playTurn(K: Kernel): void {
     if (!k.oHas || !k.oStrike) continue
     const j = s[1 - i]!
     strike(K, k, j, counts(j.status))
-    k.oHas = false
+    k.oHas = 0
   }
   K.newCalm = Math.max(0, K.becalmed - 1)
   // All ships evade: all escape.
@@ -829,7 +841,7 @@ function playTurn(K: Kernel): void {
       if (!k.oHas) continue
       k.status = ESCAPED
       endMelees(K, k, s[1 - i]!)
-      K.grappled = false
+      K.grappled = 0
     }
     return finish(K, 'allEscaped', null)
   }
@@ -844,7 +856,7 @@ function playTurn(K: Kernel): void {
     if (k.hard) h += R.hardTurnsHandling
     if (k.riggingDamage >= k.riggingPoints) h += R.crippledHandling
     k.handling = h
-    k.mobile = k.speed > 0 && !K.grappled
+    k.mobile = k.speed > 0 && !K.grappled ? 1 : 0
   }
   // b. Tactics.
   for (let i = 0; i < 2; i++) {
@@ -875,7 +887,7 @@ function playTurn(K: Kernel): void {
     const need = grappleNeed(k.size, j.size, R).needs
     const d = face(K)
     if (d + (k.win ? R.raise : 0) >= need) {
-      K.grappled = true
+      K.grappled = 1
       K.r = 0
     }
   }
@@ -887,7 +899,7 @@ function playTurn(K: Kernel): void {
     if (!K.melee) {
       k.meleeRound = 0
       j.meleeRound = 0
-      K.melee = true
+      K.melee = 1
     }
   }
   if (a.status === ACTIVE && b.status === ACTIVE && K.melee) quickCombat(K, a, b)
@@ -947,20 +959,20 @@ function startOfTurn(K: Kernel): void {
     const k = K.s[i]!
     if (!k.oHas) continue
     // Clearing the anchor: the AI's orders always cut it loose once the hand is down.
-    if (k.oClearAnchor && k.anchorDragging && rollKeep(K, k.handFinesse + k.handClimbing, k.handFinesse) >= 15) k.anchorDragging = false
-    if (k.sailFouled && rollKeep(K, k.masterFinesse + k.masterRigging, k.masterFinesse) >= R.reRigTN) k.sailFouled = false
+    if (k.oClearAnchor && k.anchorDragging && rollKeep(K, k.handFinesse + k.handClimbing, k.handFinesse) >= 15) k.anchorDragging = 0
+    if (k.sailFouled && rollKeep(K, k.masterFinesse + k.masterRigging, k.masterFinesse) >= R.reRigTN) k.sailFouled = 0
     k.halfNow = k.halfSpeedNextTurn
-    k.halfSpeedNextTurn = false
+    k.halfSpeedNextTurn = 0
     if (k.oWet && k.wetSailsTurns === 0 && !(k.riggingDamage >= k.riggingPoints)) k.wetSailsTurns = R.wetSailsTurns
     if (k.wetSailsTurns > 0) {
-      k.wetNow = true
+      k.wetNow = 1
       if (face(K) >= R.wetSailsTearOn) {
         k.pendRig += face(K)
-        k.halfSpeedNextTurn = true
+        k.halfSpeedNextTurn = 1
       }
     }
     if (k.oHard) {
-      k.hard = true
+      k.hard = 1
       if (face(K) >= R.hardTurnsDamageOn) {
         k.pendHull += 1
         k.pendRudder += 1
@@ -983,8 +995,8 @@ function brilliant(K: Kernel): void {
   if (a.bm < 0 && b.bm < 0) return
   const av = a.bm < 0 ? 0 : a.bm
   const bv = b.bm < 0 ? 0 : b.bm
-  if (av > bv) a.win = true
-  else if (bv > av) b.win = true
+  if (av > bv) a.win = 1
+  else if (bv > av) b.win = 1
 }
 
 function chaseRoll(K: Kernel, k: Ship): number {
@@ -1045,9 +1057,9 @@ function chaseContest(K: Kernel, e: Ship, q: Ship): number {
   if (m < 0) return -(1 + Math.floor(-m / R.chaseStepPoints))
   // A tie: a mishap (turn.ts mishap; the rest are the GM's to play out).
   const d = face(K)
-  if (d <= 2) q.sailFouled = true
+  if (d <= 2) q.sailFouled = 1
   else if (d >= 5 && d <= 6) K.newCalm = Math.max(K.newCalm, explDie(K))
-  else if (d >= 9) e.anchorDragging = true
+  else if (d >= 9) e.anchorDragging = 1
   return 0
 }
 
@@ -1097,7 +1109,7 @@ function quickCombat(K: Kernel, i: Ship, j: Ship): void {
   i.meleeRound++
   j.meleeRound++
   if (squadsOf(K, i) === 0 && squadsOf(K, j) === 0) {
-    K.melee = false
+    K.melee = 0
     return
   }
   const loser = meleeLoser(K, i, j, fightersNow(i), fightersNow(j))
@@ -1129,7 +1141,7 @@ function fireOne(K: Kernel, k: Ship, j: Ship): void {
   if (j.status !== ACTIVE) return
   if (!(perm(K, k, j) & (1 << bat))) return
   if (k.fired[bat] === K.turn - 1) return
-  const guns = Math.max(0, k.guns0[bat]! - k.gunsLost[bat]!)
+  const guns = k.left[bat]!
   if (guns <= 0 || k.powderLeft <= 0) return
   const grape = k.oGrape
   const r = K.r
@@ -1154,7 +1166,7 @@ function fireOne(K: Kernel, k: Ship, j: Ship): void {
     total += d
   }
   if (allOnes) {
-    k.hasBoom = true
+    k.hasBoom = 1
     k.boom[bat]!++
     return
   }
@@ -1176,12 +1188,14 @@ function damage(K: Kernel, k: Ship): void {
   const rgd = k.pendRig
   const cr = k.pendCrew
   if (!k.hasBoom && !h && !rgd && !cr && !k.pendRudder) return
-  if (k.hasBoom)
+  if (k.hasBoom) {
     for (let x = 0; x < 4; x++) {
-      const lost = Math.min(k.boom[x]!, Math.max(0, k.guns0[x]! - k.gunsLost[x]!))
+      const lost = Math.min(k.boom[x]!, k.left[x]!)
       k.gunsLost[x]! += lost
       k.crew = Math.max(0, k.crew - lost * R.gunCrew)
     }
+    reckonGuns(k)
+  }
   if (cr) k.crew = Math.max(0, k.crew - cr)
   if (k.pendRudder) k.rudderDamage += k.pendRudder
   if (h) {
@@ -1194,7 +1208,7 @@ function damage(K: Kernel, k: Ship): void {
       let best = -1
       let most = 0
       for (let x = 0; x < 4; x++) {
-        const left = Math.max(0, k.guns0[x]! - k.gunsLost[x]!)
+        const left = k.left[x]!
         if (left > most) {
           most = left
           best = x
@@ -1202,13 +1216,14 @@ function damage(K: Kernel, k: Ship): void {
       }
       if (best < 0) break
       k.gunsLost[best]!++
+      reckonGuns(k)
       k.crew = Math.max(0, k.crew - R.gunCrew)
     }
     if (next >= k.hullPoints && (k.status === ACTIVE || k.status === STRUCK)) {
       k.status = SINKING
       k.sinkingIn = R.sinkingTurns
       // Her melee ends (the rounds counted stay as they are).
-      K.melee = false
+      K.melee = 0
     }
   }
   if (rgd) {
@@ -1228,7 +1243,7 @@ function endOfTurn(K: Kernel): void {
       k.sinkingIn = Math.max(0, (k.sinkingIn ?? 1) - 1)
       if (k.sinkingIn === 0) {
         k.status = SUNK
-        K.grappled = false
+        K.grappled = 0
       }
     }
     if (k.wetNow && k.wetSailsTurns > 0) k.wetSailsTurns--
@@ -1236,8 +1251,8 @@ function endOfTurn(K: Kernel): void {
   const [a, b] = s
   // Recognition.
   if (counts(a.status) && counts(b.status) && K.r <= K.recognition) {
-    a.recognised = true
-    b.recognised = true
+    a.recognised = 1
+    b.recognised = 1
   }
   // Escapes: an evading ship out of sight of her enemy still fighting.
   let ea = a.status === ACTIVE && a.oHas && a.oTactic === T_EVADE && b.status === ACTIVE && K.r > K.sight
@@ -1254,5 +1269,5 @@ function endOfTurn(K: Kernel): void {
 function leave(K: Kernel, k: Ship, other: Ship): void {
   k.status = k.oHas && k.oTactic === T_EVADE ? ESCAPED : LOST_CONTACT
   endMelees(K, k, other)
-  K.grappled = false
+  K.grappled = 0
 }
