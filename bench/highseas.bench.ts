@@ -2,7 +2,7 @@
  * `npx vitest bench --run bench/highseas.bench.ts`: the odds simulator's speed on one core.
  *
  *  - "duel": a heavily armed pirate Corsair against a heavily armed Merchantman, both under the AI,
- *    from Extreme range until decided or 60 turns, as the simulator plays it (playOut: the duel kernel).
+ *    from Extreme range until decided or 60 turns, as the simulator plays and reads a run (oddsRuns: the duel kernel).
  *  - "rng floor": drawing, with the same generator (dice.ts D10Stream), as many d10 faces as a duel
  *    draws on average (counted first with a counting DiceSource over the full engine). The ratio duel / floor is printed at the end;
  *    issue 22's goal is ≥ 150,000 duels/s and ≤ 10× the floor.
@@ -16,7 +16,7 @@ import { bench, describe } from 'vitest'
 import { duel, duelSetup, faceDrawer, facesPerDuel } from '../scripts/bench-duels'
 import { QUICK, record, ROOT } from './results'
 
-const { setup, start } = duelSetup()
+const { setup, start, play } = duelSetup()
 const { faces, turns } = facesPerDuel(setup, start, 2000)
 const perDuel = Math.max(1, Math.round(faces))
 let i = 0
@@ -25,7 +25,7 @@ const drawFaces = faceDrawer()
 
 describe(`High Seas duel (${turns.toFixed(1)} turns, ${perDuel} faces drawn on average)`, () => {
   bench('duel: Corsair vs heavy Merchantman, AI both sides', () => {
-    duel(setup, start, i++)
+    duel(play, i++)
   })
   bench(
     `rng floor: ${perDuel} d10 faces, same generator`,

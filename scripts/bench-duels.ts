@@ -6,7 +6,8 @@
  *
  * The duel: a heavily armed pirate Corsair against a heavily armed Merchantman, both AI, from
  * Extreme range until the battle is decided or 60 turns (the odds simulator's default), as the
- * simulator plays it (simulate.ts playOut: two ships, so the duel kernel, kernel.ts). bench/highseas.bench.ts measures the
+ * simulator plays and reads a run (simulate.ts oddsRuns: two ships, so the duel kernel, kernel.ts, and
+ * each side's fate read from it). bench/highseas.bench.ts measures the
  * same through vitest bench. Rates are per second of CPU time of this process (process.cpuUsage), so a busy
  * machine skews them less than wall time, and the duels and the floor are measured alternately, a twentieth
  * of the time at a turn, so that the ratio compares the two on the same machine.
@@ -18,7 +19,8 @@ import { ordersForTurn } from '../src/shared/highseas/ai'
 import { battleOver, fastDice, resolveTurn, startBattle, type DiceSource } from '../src/shared/highseas/engine'
 import { D10Stream } from '../src/shared/highseas/dice'
 import { runSeed } from '../src/shared/battle/odds'
-import { playOut } from '../src/shared/highseas/simulate'
+import { oddsRuns } from '../src/shared/highseas/simulate'
+import type { RunEnd } from '../src/shared/battle/odds'
 import type { BattleSetup, BattleState } from '../src/shared/highseas/types'
 import { corsairVsMerchant } from '../tests/highseas-fixtures'
 
@@ -40,14 +42,15 @@ export function countingDice(inner: DiceSource): DiceSource & { faces: number } 
   return c
 }
 
-export function duelSetup(): { setup: BattleSetup; start: BattleState } {
+export function duelSetup(): { setup: BattleSetup; start: BattleState; play: (rngSeed: number) => RunEnd } {
   const setup = corsairVsMerchant(1)
-  return { setup, start: startBattle(setup) }
+  const start = startBattle(setup)
+  return { setup, start, play: oddsRuns(setup, start, MAX_TURNS).play }
 }
 
-/** One duel as the simulator plays it. */
-export function duel(setup: BattleSetup, start: BattleState, i: number): number {
-  return playOut(setup, start, runSeed(12345, i), MAX_TURNS).turns
+/** Duel number `i` as the odds simulator plays and reads it (`play` from duelSetup). */
+export function duel(play: (rngSeed: number) => RunEnd, i: number): number {
+  return play(runSeed(12345, i)).turns
 }
 
 /** Faces drawn per duel on average over `n` duels (and the mean turns). */
@@ -109,10 +112,10 @@ function timeFor(seconds: number, step: (k: number) => void, every = 32, from = 
 const ROUNDS = 20
 
 export function measure(seconds = 3): { duelsPerSec: number; facesPerDuel: number; turnsPerDuel: number; drawsPerSec: number; ratio: number } {
-  const { setup, start } = duelSetup()
+  const { setup, start, play } = duelSetup()
   const { faces, turns } = facesPerDuel(setup, start, 2000)
   // Warm up both, then measure.
-  for (let i = 0; i < 2000; i++) duel(setup, start, i)
+  for (let i = 0; i < 2000; i++) duel(play, i)
   const drawFaces = faceDrawer()
   drawFaces(1e6)
   const batch = 10_000
@@ -122,7 +125,7 @@ export function measure(seconds = 3): { duelsPerSec: number; facesPerDuel: numbe
   let draws = 0
   let drawMicros = 0
   for (let r = 0; r < ROUNDS; r++) {
-    const d = timeFor(seconds / ROUNDS, (k) => duel(setup, start, k), 32, duels)
+    const d = timeFor(seconds / ROUNDS, (k) => duel(play, k), 32, duels)
     duels += d.steps
     duelMicros += d.micros
     const f = timeFor(seconds / ROUNDS, () => (sink += drawFaces(batch)), 1)

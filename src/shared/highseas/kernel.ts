@@ -193,6 +193,9 @@ class Kernel {
   melee = 0
   outcome: BattleState['outcome'] = 'ongoing'
   winner: string | null = null
+  /** The last run's turns (with those played before it) and whether it was decided within its turns. */
+  turns = 0
+  decided = false
   /** Scratch for keeping the highest dice. */
   readonly keep = new Int32Array(64)
 
@@ -391,20 +394,7 @@ export function kernelPlay(
   maxTurns: number
 ): { state: BattleState; turns: number; decided: boolean } | null {
   const K = kernelFor(setup)
-  const gen = D10Stream.fromState(rng)
-  if (K === null || gen === null || !load(K, state)) return null
-  K.gen = gen
-  let turns = played
-  let decided = true
-  while (K.outcome === 'ongoing') {
-    if (turns >= maxTurns) {
-      decided = false
-      break
-    }
-    aiOrders(K)
-    playTurn(K)
-    turns++
-  }
+  if (K === null || !run(K, state, rng, played, maxTurns)) return null
   const [a, b] = K.s
   const ranges: Record<string, number> = {}
   ranges[K.key] = K.r
@@ -423,7 +413,56 @@ export function kernelPlay(
     winner: K.winner
   }
   K.gen = undefined as never
-  return { state: out, turns, decided }
+  return { state: out, turns: K.turns, decided: K.decided }
+}
+
+/** How a duel ended, as the odds count it: each ship (in the setup's order) her status and whether she was taken. */
+export interface DuelEnd {
+  turns: number
+  decided: boolean
+  winner: string | null
+  status: [ParticipantStatus, ParticipantStatus]
+  taken: [boolean, boolean]
+}
+
+/**
+ * As `kernelPlay`, but the end is written into `end` (the odds read nothing else of a run) and no
+ * final state is built: false when the kernel does not cover the setup or the state.
+ */
+export function kernelEnd(setup: BattleSetup, state: BattleState, rng: RngState, played: number, maxTurns: number, end: DuelEnd): boolean {
+  const K = kernelFor(setup)
+  if (K === null || !run(K, state, rng, played, maxTurns)) return false
+  K.gen = undefined as never
+  end.turns = K.turns
+  end.decided = K.decided
+  end.winner = K.winner
+  for (let i = 0; i < 2; i++) {
+    const k = K.s[i]!
+    end.status[i] = PARTICIPANT_STATUSES[k.status] as ParticipantStatus
+    end.taken[i] = k.capturedBy !== null
+  }
+  return true
+}
+
+/** Load the state and play the run in the kernel; false if it cannot hold the state. */
+function run(K: Kernel, state: BattleState, rng: RngState, played: number, maxTurns: number): boolean {
+  const gen = D10Stream.fromState(rng)
+  if (gen === null || !load(K, state)) return false
+  K.gen = gen
+  let turns = played
+  let decided = true
+  while (K.outcome === 'ongoing') {
+    if (turns >= maxTurns) {
+      decided = false
+      break
+    }
+    aiOrders(K)
+    playTurn(K)
+    turns++
+  }
+  K.turns = turns
+  K.decided = decided
+  return true
 }
 
 // ─── Dice (fastDice's draws, d10 faces: dice.ts D10Stream) ───────────────────────────────────────
@@ -538,10 +577,9 @@ function locked(K: Kernel): boolean {
   return K.grappled === 1 || K.melee === 1
 }
 
+/** Ship i's intent this turn (aiRead). */
 function intent(K: Kernel, i: number): number {
-  const k = K.s[i]!
-  if (k.mode === 0) decideIntent(K, i, k)
-  return k.mode
+  return K.s[i]!.mode
 }
 
 function setIntent(k: Ship, mode: number, target: number): void {
@@ -587,13 +625,14 @@ function provoked(K: Kernel, k: Ship, j: Ship): boolean {
   return last >= 1 && (f[0] === last || f[1] === last || f[2] === last || f[3] === last)
 }
 
+/** Ship i's tactic this turn (aiRead). */
 function tacticOf(K: Kernel, i: number): number {
-  const k = K.s[i]!
-  if (k.tactic >= 0) return k.tactic
-  const m = intent(K, i)
-  const t = m === M_EVADE ? T_EVADE : m === M_ATTACK ? attackTactic(K, i, k) : T_CIRCLE
-  k.tactic = t
-  return t
+  return K.s[i]!.tactic
+}
+
+function decideTactic(K: Kernel, i: number, k: Ship): void {
+  const m = k.mode
+  k.tactic = m === M_EVADE ? T_EVADE : m === M_ATTACK ? attackTactic(K, i, k) : T_CIRCLE
 }
 
 function attackTactic(K: Kernel, i: number, k: Ship): number {
@@ -610,16 +649,18 @@ function bearsOn(K: Kernel, j: number, i: number): boolean {
   return tacticOf(K, j) === T_BEAR && K.s[j]!.target === i
 }
 
+/** Whether ship i will wet her sails this turn (aiRead). */
 function willWet(K: Kernel, i: number): boolean {
-  const k = K.s[i]!
-  if (k.wet >= 0) return k.wet === 1
-  let w = false
-  if (intent(K, i) === M_EVADE && !k.aHalf && !k.aCrippled && k.wetSailsTurns <= 0 && !k.halfSpeedNextTurn) {
+  return K.s[i]!.wet === 1
+}
+
+function decideWet(K: Kernel, i: number, k: Ship): void {
+  let w = 0
+  if (k.mode === M_EVADE && !k.aHalf && !k.aCrippled && k.wetSailsTurns <= 0 && !k.halfSpeedNextTurn) {
     const j = 1 - i
-    if (enemy(K, K.s[j]!) && K.r <= 2 && bearsOn(K, j, i)) w = true
+    if (enemy(K, K.s[j]!) && K.r <= 2 && bearsOn(K, j, i)) w = 1
   }
-  k.wet = w ? 1 : 0
-  return w
+  k.wet = w
 }
 
 function expectedSpeed(K: Kernel, x: number, i: number, wetting: boolean): number {
@@ -661,8 +702,19 @@ function wantsToBoard(k: Ship, t: Ship): boolean {
 /** Every active ship's orders (ai.ts ordersOf), into her order fields. */
 function aiOrders(K: Kernel): void {
   const s = K.s
-  aiLoad(K, s[0])
-  aiLoad(K, s[1])
+  const a = s[0]
+  const b = s[1]
+  aiLoad(K, a)
+  aiLoad(K, b)
+  // Each active ship's reading, in the order its parts depend on one another: her intent; her tactic (she
+  // reads her target's intent); whether she wets her sails (she reads the other's tactic). ai.ts works
+  // them out when first asked, to the same values; an inactive ship's are never asked for.
+  if (a.aAct) decideIntent(K, 0, a)
+  if (b.aAct) decideIntent(K, 1, b)
+  if (a.aAct) decideTactic(K, 0, a)
+  if (b.aAct) decideTactic(K, 1, b)
+  if (a.aAct) decideWet(K, 0, a)
+  if (b.aAct) decideWet(K, 1, b)
   for (let i = 0; i < 2; i++) {
     const k = s[i]!
     if (!k.aAct) {

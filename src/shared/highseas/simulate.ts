@@ -1,12 +1,12 @@
-import { runSeed, tallyRuns } from '../battle/odds'
+import { runSeed, tallyRuns, type RunEnd } from '../battle/odds'
 import { seedState } from '../dice/rng'
 import type { OddsResult } from '../commands/battles'
 import type { SimulateOptions as BaseSimulateOptions } from '../battle/ruleset'
 import { ordersForTurn, type PartialTurnOrders } from './ai'
 import { battleOver, fastDice, resolveTurn, type DiceSource } from './engine'
-import { kernelCovers, kernelPlay } from './kernel'
+import { kernelCovers, kernelEnd, kernelPlay, type DuelEnd } from './kernel'
 import { copyState, resolveTurnImpl } from './turn'
-import type { BattleSetup, BattleState } from './types'
+import type { BattleSetup, BattleState, ParticipantStatus } from './types'
 
 /**
  * The odds simulator: plays a battle from a given state many times with the AI captain on every
@@ -64,6 +64,19 @@ export function playOut(
   firstTurn?: PartialTurnOrders,
   fast = true
 ): { state: BattleState; turns: number; decided: boolean } {
+  return playRun(setup, state, rngSeed, maxTurns, firstTurn, fast, null)!
+}
+
+/** playOut; with `end`, a duel the kernel plays is written there instead (no final state built) and the result is null. */
+function playRun(
+  setup: BattleSetup,
+  state: BattleState,
+  rngSeed: number,
+  maxTurns: number,
+  firstTurn: PartialTurnOrders | undefined,
+  fast: boolean,
+  end: DuelEnd | null
+): { state: BattleState; turns: number; decided: boolean } | null {
   const rng0 = seedState(rngSeed)
   let dice: DiceSource | null = null
   let s = state
@@ -78,8 +91,13 @@ export function playOut(
       turns++
       if (battleOver(s) || turns >= maxTurns) return { state: s, turns, decided: battleOver(s) }
     }
-    const run = kernelPlay(setup, s, dice ? s.rng : rng0, turns, maxTurns)
-    if (run) return run
+    const rng = dice ? s.rng : rng0
+    if (end !== null) {
+      if (kernelEnd(setup, s, rng, turns, maxTurns, end)) return null
+    } else {
+      const run = kernelPlay(setup, s, rng, turns, maxTurns)
+      if (run) return run
+    }
   }
   if (dice === null) dice = fastDice(rng0)
   while (!battleOver(s)) {
@@ -102,41 +120,84 @@ export function playOut(
 
 export function simulate(setup: BattleSetup, state: BattleState, opts: SimulateOptions): OddsResultData {
   const maxTurns = opts.maxTurns ?? 60
+  const runs = oddsRuns(setup, state, maxTurns, opts.firstTurn)
+  const odds = tallyRuns(runs.sides, opts, maxTurns, runs.play)
+  return { mode: opts.firstTurn ? 'asOrdered' : 'ai', ...odds }
+}
+
+/**
+ * The odds' runs of a battle: its sides, and `play(rngSeed)`, one run played out (playOut) and read as
+ * each side's fate. A duel's end is read straight from the kernel (kernel.ts `kernelEnd`), with no final
+ * state built; any other run's from its final state. The duels bench (scripts/bench-duels.ts) times
+ * `play`, as the odds play a run.
+ */
+export function oddsRuns(
+  setup: BattleSetup,
+  state: BattleState,
+  maxTurns: number,
+  firstTurn?: PartialTurnOrders
+): { sides: string[]; play: (rngSeed: number) => RunEnd } {
+  const ps = setup.participants
   const sides: string[] = []
-  for (const p of setup.participants) if (!sides.includes(p.side)) sides.push(p.side)
-  const members = sides.map((side) => setup.participants.filter((p) => p.side === side))
-  const odds = tallyRuns(sides, opts, maxTurns, (rngSeed) => {
-    const run = playOut(setup, state, rngSeed, maxTurns, opts.firstTurn)
-    const end = run.state
+  for (const p of ps) if (!sides.includes(p.side)) sides.push(p.side)
+  /** Each side's participants, by their index in the setup. */
+  const members = sides.map((side) => ps.flatMap((p, q) => (p.side === side ? [q] : [])))
+  // Each participant's end (undefined: not in the final state), by index: reused run after run.
+  const status: (ParticipantStatus | undefined)[] = ps.map(() => undefined)
+  const taken: boolean[] = ps.map(() => false)
+  const duel: DuelEnd = { turns: 0, decided: false, winner: null, status: ['active', 'active'], taken: [false, false] }
+  const play = (rngSeed: number): RunEnd => {
+    const run = playRun(setup, state, rngSeed, maxTurns, firstTurn, true, duel)
+    let turns: number
+    let decided: boolean
+    let winner: string | null
+    if (run === null) {
+      turns = duel.turns
+      decided = duel.decided
+      winner = duel.winner
+      for (let q = 0; q < 2; q++) {
+        status[q] = duel.status[q]
+        taken[q] = duel.taken[q]!
+      }
+    } else {
+      turns = run.turns
+      decided = run.decided
+      winner = run.state.winner
+      for (let q = 0; q < ps.length; q++) {
+        const e = run.state.participants[ps[q]!.id]
+        status[q] = e?.status
+        taken[q] = e !== undefined && e.capturedBy !== null
+      }
+    }
     const beaten = sides.map(() => false)
     for (let k = 0; k < sides.length; k++) {
-      for (const p of members[k]!) {
-        const ps = end.participants[p.id]
-        if (ps && (SUNK.has(ps.status) || STRUCK.has(ps.status) || ps.capturedBy !== null)) beaten[k] = true
+      for (const q of members[k]!) {
+        const st = status[q]
+        if (st !== undefined && (SUNK.has(st) || STRUCK.has(st) || taken[q])) beaten[k] = true
       }
     }
     return {
-      turns: run.turns,
-      decided: run.decided,
+      turns,
+      decided,
       sides: sides.map((side, k) => {
         let anyShip = false
         let allEscaped = true
         let sunk = false
         let struck = false
-        for (const p of members[k]!) {
-          const ps = end.participants[p.id]
-          if (!ps) continue
-          if (p.kind === 'ship') {
+        for (const q of members[k]!) {
+          const st = status[q]
+          if (st === undefined) continue
+          if (ps[q]!.kind === 'ship') {
             anyShip = true
-            if (ps.status !== 'escaped') allEscaped = false
+            if (st !== 'escaped') allEscaped = false
           }
-          if (SUNK.has(ps.status)) sunk = true
-          if (STRUCK.has(ps.status) || ps.capturedBy !== null) struck = true
+          if (SUNK.has(st)) sunk = true
+          if (STRUCK.has(st) || taken[q]) struck = true
         }
-        const win = run.decided && end.winner === side && beaten.some((b, j) => b && j !== k)
+        const win = decided && winner === side && beaten.some((b, j) => b && j !== k)
         return { win, escape: anyShip && allEscaped, sunk, struck }
       })
     }
-  })
-  return { mode: opts.firstTurn ? 'asOrdered' : 'ai', ...odds }
+  }
+  return { sides, play }
 }
