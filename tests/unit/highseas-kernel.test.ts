@@ -17,7 +17,7 @@ import { ordersForTurn } from '../../src/shared/highseas/ai'
 import { battleOver, fastDice, resolveTurn, startBattle } from '../../src/shared/highseas/engine'
 import { kernelCovers, kernelEnd, kernelPlay, type DuelEnd } from '../../src/shared/highseas/kernel'
 import { playOut } from '../../src/shared/highseas/simulate'
-import { BattleSetup, type BattleState, type Range, type Weather } from '../../src/shared/highseas/types'
+import { BattleSetup, PARTICIPANT_STATUSES, type BattleState, type Range, type Weather } from '../../src/shared/highseas/types'
 import { battle, corsairVsMerchant, fort, ship } from '../highseas-fixtures'
 
 const HULLS = ['corsair', 'smallWarship', 'merchantman', 'largeWarship', 'galleon'] as const
@@ -168,14 +168,14 @@ describe('High Seas odds: the duel kernel plays the same runs as the full engine
         // And through playOut as the simulator calls it.
         expect(playOut(setup, start, seed, maxTurns)).toEqual(full)
         // The odds' reading of the same run, with no final state built: what the full engine's state says.
-        const end: DuelEnd = { turns: -1, decided: false, winner: 'nobody', status: ['sunk', 'sunk'], taken: [true, true] }
+        const end: DuelEnd = { turns: -1, decided: false, winner: 'nobody', status: [-1, -1], taken: [true, true] }
         expect(kernelEnd(setup, start, seedState(seed), 0, maxTurns, end)).toBe(true)
         const [p0, p1] = setup.participants.map((p) => full.state.participants[p.id]!)
         expect(end).toEqual({
           turns: full.turns,
           decided: full.decided,
           winner: full.state.winner,
-          status: [p0!.status, p1!.status],
+          status: [PARTICIPANT_STATUSES.indexOf(p0!.status), PARTICIPANT_STATUSES.indexOf(p1!.status)],
           taken: [p0!.capturedBy !== null, p1!.capturedBy !== null]
         })
       }),
@@ -211,7 +211,7 @@ describe('High Seas odds: the duel kernel plays the same runs as the full engine
     const sameSide = battle([duel.participants[0]!, { ...duel.participants[1]!, side: duel.participants[0]!.side }])
     expect([kernelCovers(duel), kernelCovers(withFort), kernelCovers(three), kernelCovers(sameSide)]).toEqual([true, false, false, false])
     expect(kernelPlay(withFort, startBattle(withFort), seedState(1), 0, 60)).toBeNull()
-    const end: DuelEnd = { turns: 0, decided: false, winner: null, status: ['active', 'active'], taken: [false, false] }
+    const end: DuelEnd = { turns: 0, decided: false, winner: null, status: [0, 0], taken: [false, false] }
     expect(kernelEnd(withFort, startBattle(withFort), seedState(1), 0, 60, end)).toBe(false)
     // A grapple recorded on one ship only is not a state the engine makes: the engine plays it as it is.
     const odd = structuredClone(startBattle(duel))

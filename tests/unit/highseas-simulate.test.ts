@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { startBattle } from '../../src/shared/highseas/engine'
 import { runSeed, wilson } from '../../src/shared/battle/odds'
-import { simulate, type OddsResultData } from '../../src/shared/highseas/simulate'
-import { battle, corsairVsMerchant, ship } from '../highseas-fixtures'
+import { oddsRuns, playOut, simulate, type OddsResultData } from '../../src/shared/highseas/simulate'
+import type { BattleSetup, BattleState } from '../../src/shared/highseas/types'
+import { battle, corsairVsMerchant, fort, ship } from '../highseas-fixtures'
 
 function sane(r: OddsResultData) {
   const within = (x: { p: number; low: number; high: number }) => {
@@ -128,4 +129,59 @@ describe('the odds simulator', () => {
     // The same numbers for the same seed and orders.
     expect(simulate(su, st, { runs: 200, seed: 3, firstTurn })).toEqual(ordered)
   })
+})
+
+/** Each side's fate read plainly from a run's final state (the reading the odds describe), as a reference. */
+function fatesOf(setup: BattleSetup, end: BattleState, decided: boolean, sides: string[]) {
+  const sunk = (st: string) => st === 'sunk' || st === 'sinking' || st === 'destroyed'
+  const struck = (st: string, taken: boolean) => st === 'struck' || st === 'surrendered' || taken
+  const members = sides.map((side) => setup.participants.filter((p) => p.side === side && end.participants[p.id] !== undefined))
+  const beaten = members.map((ms) => ms.some((p) => sunk(end.participants[p.id]!.status) || struck(end.participants[p.id]!.status, end.participants[p.id]!.capturedBy !== null)))
+  return sides.map((side, k) => {
+    const ships = members[k]!.filter((p) => p.kind === 'ship')
+    return {
+      win: decided && end.winner === side && beaten.some((b, j) => b && j !== k),
+      escape: ships.length > 0 && ships.every((p) => end.participants[p.id]!.status === 'escaped'),
+      sunk: members[k]!.some((p) => sunk(end.participants[p.id]!.status)),
+      struck: members[k]!.some((p) => struck(end.participants[p.id]!.status, end.participants[p.id]!.capturedBy !== null))
+    }
+  })
+}
+
+describe('the odds read each run as its final state says', () => {
+  const setups: [string, BattleSetup][] = [
+    ['a duel at Extreme (the kernel)', corsairVsMerchant(3)],
+    ['a duel at Close (the kernel)', corsairVsMerchant(4, 'close')],
+    [
+      'three ships (the engine)',
+      battle(
+        [
+          ship('galleon', 'galleon', 'heavy', { side: 'crown', behaviour: 'warship', crewKind: 'naval' }),
+          ship('corsair', 'corsair', 'light', { side: 'pirates', behaviour: 'corsair', crewKind: 'pirate' }),
+          ship('brig', 'merchantman', 'light', { side: 'pirates', behaviour: 'corsair', crewKind: 'pirate' })
+        ],
+        { range: 'short' }
+      )
+    ],
+    [
+      'a ship against a fort (the engine)',
+      battle([ship('galleon', 'galleon', 'heavy', { side: 'crown', behaviour: 'warship', crewKind: 'naval' }), fort('fort', 'small', { side: 'rebels' })], { range: 'medium' })
+    ]
+  ]
+  for (const [name, setup] of setups) {
+    it(`${name}: every run's fates, turns and decision are those of its final state (the engine's full path)`, () => {
+      const start = startBattle(setup)
+      const runs = oddsRuns(setup, start, 60)
+      for (let i = 0; i < 150; i++) {
+        const seed = runSeed(99, i)
+        const full = playOut(setup, start, seed, 60, undefined, false)
+        const end = runs.play(seed)
+        expect({ turns: end.turns, decided: end.decided, sides: end.sides.map((f) => ({ ...f })) }).toEqual({
+          turns: full.turns,
+          decided: full.decided,
+          sides: fatesOf(setup, full.state, full.decided, runs.sides)
+        })
+      }
+    })
+  }
 })

@@ -25,7 +25,7 @@ import { OUT_OF_SIGHT, PARTICIPANT_STATUSES, pairKey, type BattleSetup, type Bat
  * melee (so never the −15 to hit nor a shared hit), Evade and Circle have one opponent.
  */
 
-// Statuses as numbers (PARTICIPANT_STATUSES order).
+// Statuses as numbers (their index in PARTICIPANT_STATUSES).
 const ACTIVE = 0
 const ESCAPED = 1
 const LOST_CONTACT = 2
@@ -416,12 +416,15 @@ export function kernelPlay(
   return { state: out, turns: K.turns, decided: K.decided }
 }
 
-/** How a duel ended, as the odds count it: each ship (in the setup's order) her status and whether she was taken. */
+/**
+ * How a duel ended, as the odds count it: each ship (in the setup's order) her status, as its index in
+ * PARTICIPANT_STATUSES, and whether she was taken.
+ */
 export interface DuelEnd {
   turns: number
   decided: boolean
   winner: string | null
-  status: [ParticipantStatus, ParticipantStatus]
+  status: [number, number]
   taken: [boolean, boolean]
 }
 
@@ -438,7 +441,7 @@ export function kernelEnd(setup: BattleSetup, state: BattleState, rng: RngState,
   end.winner = K.winner
   for (let i = 0; i < 2; i++) {
     const k = K.s[i]!
-    end.status[i] = PARTICIPANT_STATUSES[k.status] as ParticipantStatus
+    end.status[i] = k.status
     end.taken[i] = k.capturedBy !== null
   }
   return true

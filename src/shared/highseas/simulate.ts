@@ -1,4 +1,4 @@
-import { runSeed, tallyRuns, type RunEnd } from '../battle/odds'
+import { runSeed, tallyRuns, type RunEnd, type SideFate } from '../battle/odds'
 import { seedState } from '../dice/rng'
 import type { OddsResult } from '../commands/battles'
 import type { SimulateOptions as BaseSimulateOptions } from '../battle/ruleset'
@@ -6,7 +6,7 @@ import { ordersForTurn, type PartialTurnOrders } from './ai'
 import { battleOver, fastDice, resolveTurn, type DiceSource } from './engine'
 import { kernelCovers, kernelEnd, kernelPlay, type DuelEnd } from './kernel'
 import { copyState, resolveTurnImpl } from './turn'
-import type { BattleSetup, BattleState, ParticipantStatus } from './types'
+import { PARTICIPANT_STATUSES, type BattleSetup, type BattleState } from './types'
 
 /**
  * The odds simulator: plays a battle from a given state many times with the AI captain on every
@@ -41,8 +41,11 @@ export function oddsSeed(setup: BattleSetup, state: BattleState): number {
   return runSeed(setup.seed, 0x10000 + state.turn)
 }
 
-const SUNK = new Set(['sunk', 'sinking', 'destroyed'])
-const STRUCK = new Set(['struck', 'surrendered'])
+/** By status (its index in PARTICIPANT_STATUSES): sunk (sinking, sunk, destroyed) or struck (struck, surrendered). */
+const SUNK = PARTICIPANT_STATUSES.map((s) => s === 'sunk' || s === 'sinking' || s === 'destroyed')
+const STRUCK = PARTICIPANT_STATUSES.map((s) => s === 'struck' || s === 'surrendered')
+const ESCAPED = PARTICIPANT_STATUSES.indexOf('escaped')
+const STATUS_INDEX = new Map<string, number>(PARTICIPANT_STATUSES.map((s, i) => [s, i]))
 
 /**
  * Play one run from `state` with every ship under the AI; returns the final state and the turns played.
@@ -128,7 +131,8 @@ export function simulate(setup: BattleSetup, state: BattleState, opts: SimulateO
 /**
  * The odds' runs of a battle: its sides, and `play(rngSeed)`, one run played out (playOut) and read as
  * each side's fate. A duel's end is read straight from the kernel (kernel.ts `kernelEnd`), with no final
- * state built; any other run's from its final state. The duels bench (scripts/bench-duels.ts) times
+ * state built; any other run's from its final state. The RunEnd returned is the same object each time,
+ * rewritten by the next run (tallyRuns reads it at once). The duels bench (scripts/bench-duels.ts) times
  * `play`, as the odds play a run.
  */
 export function oddsRuns(
@@ -140,64 +144,64 @@ export function oddsRuns(
   const ps = setup.participants
   const sides: string[] = []
   for (const p of ps) if (!sides.includes(p.side)) sides.push(p.side)
-  /** Each side's participants, by their index in the setup. */
-  const members = sides.map((side) => ps.flatMap((p, q) => (p.side === side ? [q] : [])))
-  // Each participant's end (undefined: not in the final state), by index: reused run after run.
-  const status: (ParticipantStatus | undefined)[] = ps.map(() => undefined)
-  const taken: boolean[] = ps.map(() => false)
-  const duel: DuelEnd = { turns: 0, decided: false, winner: null, status: ['active', 'active'], taken: [false, false] }
+  const n = ps.length
+  /** Each participant's side, by her index in the setup. */
+  const sideOf = ps.map((p) => sides.indexOf(p.side))
+  // Each participant's end by index (status as its index in PARTICIPANT_STATUSES, −1 when she is not in
+  // the final state), and the run's reading: reused run after run.
+  const status = new Int32Array(n)
+  const taken = new Uint8Array(n)
+  const beaten = new Uint8Array(sides.length)
+  const duel: DuelEnd = { turns: 0, decided: false, winner: null, status: [0, 0], taken: [false, false] }
+  const fates: SideFate[] = sides.map(() => ({ win: false, escape: false, sunk: false, struck: false }))
+  const end: RunEnd = { turns: 0, decided: false, sides: fates }
   const play = (rngSeed: number): RunEnd => {
     const run = playRun(setup, state, rngSeed, maxTurns, firstTurn, true, duel)
-    let turns: number
-    let decided: boolean
     let winner: string | null
     if (run === null) {
-      turns = duel.turns
-      decided = duel.decided
+      end.turns = duel.turns
+      end.decided = duel.decided
       winner = duel.winner
       for (let q = 0; q < 2; q++) {
-        status[q] = duel.status[q]
-        taken[q] = duel.taken[q]!
+        status[q] = duel.status[q]!
+        taken[q] = duel.taken[q] ? 1 : 0
       }
     } else {
-      turns = run.turns
-      decided = run.decided
+      end.turns = run.turns
+      end.decided = run.decided
       winner = run.state.winner
-      for (let q = 0; q < ps.length; q++) {
+      for (let q = 0; q < n; q++) {
         const e = run.state.participants[ps[q]!.id]
-        status[q] = e?.status
-        taken[q] = e !== undefined && e.capturedBy !== null
+        status[q] = e === undefined ? -1 : STATUS_INDEX.get(e.status)!
+        taken[q] = e !== undefined && e.capturedBy !== null ? 1 : 0
       }
     }
-    const beaten = sides.map(() => false)
-    for (let k = 0; k < sides.length; k++) {
-      for (const q of members[k]!) {
-        const st = status[q]
-        if (st !== undefined && (SUNK.has(st) || STRUCK.has(st) || taken[q])) beaten[k] = true
+    beaten.fill(0)
+    for (const f of fates) f.sunk = f.struck = false
+    for (let q = 0; q < n; q++) {
+      const st = status[q]!
+      if (st < 0) continue
+      const k = sideOf[q]!
+      const f = fates[k]!
+      if (SUNK[st] || STRUCK[st] || taken[q]) beaten[k] = 1
+      if (SUNK[st]) f.sunk = true
+      if (STRUCK[st] || taken[q]) f.struck = true
+    }
+    for (let k = 0; k < fates.length; k++) {
+      const f = fates[k]!
+      let anyShip = false
+      let allEscaped = true
+      for (let q = 0; q < n; q++) {
+        if (sideOf[q] !== k || status[q]! < 0 || ps[q]!.kind !== 'ship') continue
+        anyShip = true
+        if (status[q] !== ESCAPED) allEscaped = false
       }
+      f.escape = anyShip && allEscaped
+      let other = false
+      for (let j = 0; j < beaten.length; j++) if (j !== k && beaten[j]) other = true
+      f.win = end.decided && winner === sides[k] && other
     }
-    return {
-      turns,
-      decided,
-      sides: sides.map((side, k) => {
-        let anyShip = false
-        let allEscaped = true
-        let sunk = false
-        let struck = false
-        for (const q of members[k]!) {
-          const st = status[q]
-          if (st === undefined) continue
-          if (ps[q]!.kind === 'ship') {
-            anyShip = true
-            if (st !== 'escaped') allEscaped = false
-          }
-          if (SUNK.has(st)) sunk = true
-          if (STRUCK.has(st) || taken[q]) struck = true
-        }
-        const win = decided && winner === side && beaten.some((b, j) => b && j !== k)
-        return { win, escape: anyShip && allEscaped, sunk, struck }
-      })
-    }
+    return end
   }
   return { sides, play }
 }
