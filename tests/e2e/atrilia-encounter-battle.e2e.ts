@@ -81,7 +81,7 @@ describe('an Atrilian encounter fought on the hex board, in Chromium (issue 18)'
     await expect.poll(() => map.locator('polygon[fill="#d9c9a0"]').count()).toBe(36)
     await shot(page, 'atrilia-encounter-setup-coast')
     await dialog.locator('[data-test=ambush]').click()
-    await notes.getByText('Ambush! The encounter is surprised: none of its ships may move on the first turn (seed 002 §11.3.2).').waitFor()
+    await notes.getByText('Ambush! The encounter is surprised: none of its ships may move on the first turn (Naval Rules (Atrilia) §11.3.2).').waitFor()
     await dialog.locator('[data-test=coastline]').click()
     await notes.getByText('No coastline: the battle is fought in open sea.').waitFor()
     await map.locator('[data-ship=Sekhmet]').click()

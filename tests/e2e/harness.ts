@@ -101,9 +101,16 @@ export async function browser(viewport = { width: 1280, height: 800 }): Promise<
   }
 }
 
+/**
+ * A screenshot of what the GM sees now, in the shots folder. Every word on the page is read too: a GM knows
+ * the rule books by their titles, never by the project's file names ("seed 002", "RULES.md").
+ */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true })
   await page.screenshot({ path: join(SHOTS, `${name}.png`) })
+  const words = await page.locator('body').innerText()
+  const leak = /\b(?:seed 00\d|RULES\.md)\b/i.exec(words)
+  if (leak) throw new Error(`The page (${name}) shows "${leak[0]}" to the GM: ${words.slice(Math.max(0, leak.index - 80), leak.index + 60).replace(/\s+/g, ' ')}`)
 }
 
 /** The header's campaign title, found by the name as typed (its text shows the name's hyphens non-breaking, U+2011). */

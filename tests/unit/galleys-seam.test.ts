@@ -281,18 +281,18 @@ describe('Galleys & Galleons: who won, in words (README rule notes, "Who won": h
     const st = withStatus(startBattle(setup), Object.fromEntries(dutch.map((id) => [id, 'sunk' as const])))
     const o = outcomeOf(pre, st)!
     expect(o.winner).toBe('privateers')
-    expect(o.reason).toBe('only the Privateers have ships still fighting, and they won on the tally (Dutch 0 ships, Privateers 3 ships)')
+    expect(o.reason).toBe('the only ships still fighting belong to the Privateers, who won on the tally (Dutch 0 ships, Privateers 3 ships)')
   })
 
   it('the one still fighting is not the winner: both named, with "but"; a draw says so', () => {
     // Two Dutch ships leave by their exit (2 to the Dutch); one privateer is sunk (1 to the Dutch), the others strike.
     const status = { [dutch[0]!]: 'exited', [dutch[1]!]: 'exited', [privateers[0]!]: 'sunk', [privateers[1]!]: 'struck', [privateers[2]!]: 'struck' } as const
     const o = outcomeOf(pre, withStatus(startBattle(setup), { ...status, [dutch[2]!]: 'afloat' }))!
-    expect(o.reason).toMatch(/^only the Dutch have ships still fighting, and they won on the tally \(Dutch 5 ships, Privateers 0 ships\)$/)
+    expect(o.reason).toMatch(/^the only ships still fighting belong to the Dutch, who won on the tally \(Dutch 5 ships, Privateers 0 ships\)$/)
     const exitsOnly = { [dutch[0]!]: 'exited', [dutch[1]!]: 'exited', [dutch[2]!]: 'sunk', [privateers[0]!]: 'sunk', [privateers[1]!]: 'sunk' } as const
     const b = outcomeOf(pre, withStatus(startBattle(setup), exitsOnly))!
     // Dutch: 2 exits + 2 privateers sunk = 4; Privateers: 1 Dutch sunk = 1 — the one still fighting (a privateer) does not win.
-    expect(b).toEqual({ winner: 'dutch', reason: 'only the Privateers have ships still fighting, but the Dutch won on the tally (Dutch 4 ships, Privateers 1 ship)' })
+    expect(b).toEqual({ winner: 'dutch', reason: 'the only ships still fighting belong to the Privateers, but the Dutch won on the tally (Dutch 4 ships, Privateers 1 ship)' })
     const even = { [dutch[0]!]: 'sunk', [dutch[1]!]: 'sunk', [dutch[2]!]: 'sunk', [privateers[0]!]: 'sunk', [privateers[1]!]: 'sunk', [privateers[2]!]: 'sunk' } as const
     expect(outcomeOf(pre, withStatus(startBattle(setup), even))).toEqual({ winner: null, reason: 'no ship is still fighting: a draw on the tally (Dutch 3 ships, Privateers 3 ships)' })
   })
@@ -300,10 +300,10 @@ describe('Galleys & Galleons: who won, in words (README rule notes, "Who won": h
   it('a side named with its own article (a converted encounter’s squadron) is not given a second one', () => {
     const named = { ...setup, players: setup.players.map((p) => ({ ...p, name: p.id === 'dutch' ? 'The squadron' : 'Our side' })) }
     const o = outcomeOf(prep(named), withStatus(startBattle(named), Object.fromEntries(dutch.map((id) => [id, 'sunk' as const]))))!
-    expect(o.reason).toBe('only our side have ships still fighting, and they won on the tally (The squadron 0 ships, Our side 3 ships)')
+    expect(o.reason).toBe('the only ships still fighting belong to our side, who won on the tally (The squadron 0 ships, Our side 3 ships)')
     const status = { [dutch[0]!]: 'exited', [dutch[1]!]: 'exited', [dutch[2]!]: 'sunk', [privateers[0]!]: 'sunk', [privateers[1]!]: 'sunk' } as const
     expect(outcomeOf(prep(named), withStatus(startBattle(named), status))!.reason).toBe(
-      'only our side have ships still fighting, but the squadron won on the tally (The squadron 4 ships, Our side 1 ship)'
+      'the only ships still fighting belong to our side, but the squadron won on the tally (The squadron 4 ships, Our side 1 ship)'
     )
   })
 })

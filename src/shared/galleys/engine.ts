@@ -805,11 +805,12 @@ export function outcomeOf(pre: Pre, st: GalleysState): GalleysOutcome | null {
   const top = pre.players.filter((p) => t[p] === best)
   const unit = pre.setup.ships.some((s) => s.points > 0) ? 'points' : 'ships'
   const words = pre.setup.players.map((p) => `${p.name} ${t[p.id]} ${t[p.id] === 1 ? unit.slice(0, -1) : unit}`).join(', ')
-  // The reason in words that name each player once where they can ("the Privateers", as the page's "The Privateers won").
+  // The reason in words that name each player once where they can ("the Privateers", as the page's "The Privateers won"),
+  // with no verb that must agree with a side's name ("the squadron", "the Privateers", "a lightly armed Vendel Frigate").
   const last = live.size === 1 ? [...live][0]! : null
-  const why = last !== null ? `only ${theSide(playerName(pre.setup, last))} have ships still fighting` : timeUp ? `the last of ${pre.turns} turns is played` : 'no ship is still fighting'
+  const why = last !== null ? `the only ships still fighting belong to ${theSide(playerName(pre.setup, last))}` : timeUp ? `the last of ${pre.turns} turns is played` : 'no ship is still fighting'
   if (top.length === 1 && best > 0) {
-    const won = top[0] === last ? 'and they won on the tally' : `${last !== null ? 'but' : 'and'} ${theSide(playerName(pre.setup, top[0]!))} won on the tally`
+    const won = top[0] === last ? 'who won on the tally' : `${last !== null ? 'but' : 'and'} ${theSide(playerName(pre.setup, top[0]!))} won on the tally`
     return { winner: top[0]!, reason: `${why}, ${won} (${words})` }
   }
   return { winner: null, reason: `${why}: a draw on the tally (${words})` }
