@@ -70,10 +70,16 @@ describe('Théah → Atrilian hex battle conversion: house default (issue 21)', 
     expect(atriliaToTheah(s, { ...base, taken: true }, THEAH_ATRILIA).fate).toBe('captured')
     expect(atriliaToTheah(s, { ...base, status: 'exited' }, THEAH_ATRILIA).fate).toBe('escaped')
     expect(atriliaToTheah(s, { ...base, status: 'sunk' }, THEAH_ATRILIA).hullDamage.value).toBe(s.hullPoints)
+    // Crippled and taken under a table that reads crippled as her whole hull: she keeps her last hull point.
+    const whole = atriliaToTheah(s, { ...base, taken: true }, { ...THEAH_ATRILIA, crippledShare: 1 })
+    expect(whole.hullDamage.value).toBe(s.hullPoints - 1)
+    expect(whole.hullDamage.terms.at(-1)!.label).toBe('she did not sink there: her last hull point kept (house default)')
     fc.assert(
       fc.property(fc.constantFrom(...ships), fc.constantFrom('afloat', 'sunk', 'exited'), fc.boolean(), fc.boolean(), fc.nat(20), fc.nat(20), (sh, status, crippled, taken, m0, m1) => {
         const x = atriliaToTheah(sh, { status, crippled, taken, marinesAtStart: m0, marinesLeft: Math.min(m0, m1) }, THEAH_ATRILIA)
         expect(x.hullDamage.value).toBeLessThanOrEqual(sh.hullPoints)
+        // Only a ship that sank comes back with no hull left (house default).
+        if (x.fate !== 'sunk') expect(x.hullDamage.value).toBeLessThan(sh.hullPoints)
         expect(x.riggingDamage.value).toBeLessThanOrEqual(sh.riggingPoints)
         expect(x.crewLost.value).toBeLessThanOrEqual(sh.crew)
       })

@@ -71,6 +71,10 @@ describe('Théah → Broadsides & Boarding Parties conversion: house default (is
     expect(b.crewLost.value).toBe(Math.round(s.crew / 2))
     expect(broadsidesToTheah(s, { ...r, status: 'wiped' }, THEAH_BROADSIDES).fate).toBe('captured')
     expect(broadsidesToTheah(s, { ...r, status: 'sunk' }, THEAH_BROADSIDES).hullDamage.value).toBe(s.hullPoints)
+    // Every row holed and a table that reads that as her whole hull: struck, she keeps her last hull point.
+    const holed = broadsidesToTheah(s, { ...r, rowsHoled: 9 }, { ...THEAH_BROADSIDES, hullAtAllRows: 1 })
+    expect(holed.hullDamage.value).toBe(s.hullPoints - 1)
+    expect(holed.hullDamage.value).toBe(holed.hullDamage.terms.reduce((n, t) => n + t.value, 0))
     fc.assert(
       fc.property(
         fc.constantFrom(...ships),
@@ -85,6 +89,8 @@ describe('Théah → Broadsides & Boarding Parties conversion: house default (is
         (sh, status, rows, holed, masts, c0, c1, f0, f1) => {
           const x = broadsidesToTheah(sh, { status, rows, rowsHoled: Math.min(holed, rows), mastsDown: masts, cannonAtStart: c0, cannonLeft: Math.min(c0, c1), figuresAtStart: f0, figuresLeft: Math.min(f0, f1) }, THEAH_BROADSIDES)
           expect(x.hullDamage.value).toBeLessThanOrEqual(sh.hullPoints)
+          // Only a ship that sank comes back with no hull left (house default).
+          if (x.fate !== 'sunk') expect(x.hullDamage.value).toBeLessThan(sh.hullPoints)
           expect(x.riggingDamage.value).toBeLessThanOrEqual(sh.riggingPoints)
           expect(x.crewLost.value).toBeLessThanOrEqual(sh.crew)
           expect(x.hullDamage.value).toBe(x.hullDamage.terms.reduce((n, t) => n + t.value, 0))

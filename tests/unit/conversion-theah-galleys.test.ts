@@ -88,6 +88,14 @@ describe('Théah → Galleys & Galleons conversion: house default (issue 21)', (
     expect(sunk.fate).toBe('sunk')
     expect(sunk.hullDamage.value).toBe(ship.hullPoints)
     expect(galleysToTheah(ship, hp, { status: 'exited', hits: 0, criticals: crit }, THEAH_GALLEYS).fate).toBe('escaped')
+    // Struck at all her hits (seed 000: excess damage strikes or sinks her): she did not sink, so she comes back
+    // with her last hull point (house default), a prize that can be taken; the breakdown says so.
+    const beaten = galleysToTheah(ship, hp, { status: 'struck', hits: hp, criticals: crit }, THEAH_GALLEYS)
+    expect(beaten.hullDamage.value).toBe(ship.hullPoints - 1)
+    expect(beaten.hullDamage.value).toBe(sum(beaten.hullDamage.terms))
+    expect(beaten.hullDamage.terms.at(-1)!.label).toBe('she did not sink there: her last hull point kept (house default)')
+    expect(beaten.how.join(' ')).toMatch(/she did not sink on the table, so her last hull point is kept/)
+    expect(galleysToTheah(ship, hp, { status: 'afloat', hits: hp, criticals: crit }, THEAH_GALLEYS).hullDamage.value).toBe(ship.hullPoints - 1)
   })
 
   it('back is total over the catalogue and every table result: damage never beyond her points, never below what she had (property)', () => {
@@ -102,6 +110,8 @@ describe('Théah → Galleys & Galleons conversion: house default (issue 21)', (
           const hp = theahToGalleys(s, THEAH_GALLEYS).hullPoints.value
           const b = galleysToTheah(s, hp, { status, hits, criticals: { captain: 0, rudder: 0, holed: false, rigging, fires: 0 } }, THEAH_GALLEYS)
           expect(b.hullDamage.value).toBeLessThanOrEqual(s.hullPoints)
+          // Only a ship that sank comes back with no hull left.
+          if (b.fate !== 'sunk') expect(b.hullDamage.value).toBeLessThan(s.hullPoints)
           expect(b.hullDamage.value).toBe(sum(b.hullDamage.terms))
           expect(b.riggingDamage.value).toBeLessThanOrEqual(s.riggingPoints)
           expect(b.crewLost.value).toBeLessThanOrEqual(s.crew)

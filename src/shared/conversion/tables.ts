@@ -63,7 +63,7 @@ export const THEAH_GALLEYS_DEF: RuleTableDef<typeof TheahGalleysSchema> = {
     'Points: so many per point of Combat, per step of Quality better than 7, and per trait. ' +
     'Back: each hit on the table is her Théah hull points divided by her table hull points; each rigging critical costs the share of her rigging given; ' +
     'each hit costs the share of her crew given; hits up to her table hull points cost up to the share of her guns given. ' +
-    'Sunk, exploded or crashed: sunk; struck: captured; left the table: escaped.',
+    'Sunk, exploded or crashed: sunk; struck: captured; left the table: escaped. A ship that did not sink keeps her last hull point.',
   source: 'House default: neither seed 003 nor seed 000 converts a ship from one to the other.',
   seedValue: false,
   schema: TheahGalleysSchema,
@@ -99,7 +99,7 @@ export const THEAH_BROADSIDES_DEF: RuleTableDef<typeof TheahBroadsidesSchema> = 
     'How a Théah ship fights a Broadsides & Boarding Parties duel and how the duel’s result comes back. Her deck template (a ship class of the Broadsides ship-deck table) by her Théah hull; ' +
     'her cannon are her template’s. Crew figures: one for so many Théah hands, rounded to the nearest (1 to 40). Officers: all four; a merchant crew without a Master Gunner when so set. ' +
     'Back: her holed rows on the worse side as a share of her rows × the share given is her share of hull points lost; masts down of three her share of rigging; cannon lost her share of guns; figures lost her share of crew. ' +
-    'Sunk: sunk; struck or her crew wiped out: captured.',
+    'Sunk: sunk; struck or her crew wiped out: captured. A ship that did not sink keeps her last hull point.',
   source: 'House default: neither seed 003 nor seed 001 converts a ship from one to the other.',
   seedValue: false,
   schema: TheahBroadsidesSchema,
@@ -145,7 +145,7 @@ export const THEAH_ATRILIA_DEF: RuleTableDef<typeof TheahAtriliaSchema> = {
   description:
     'How a Théah ship fights on the Atrilian hex map and how the battle’s result comes back. Her ship type (drawn on the board) by her Théah hull; war gaming size 1–3 from her Théah Size; ' +
     'crew quality (1 slave, 2 green, 3 veteran, 4 elite) by who her crew are; marine strength points, one for so many Théah marines (at most 20); a castle from the Size given; a ram only with oars; no corvus, ballista or catapult. ' +
-    'Back: sunk is sunk; boarded and held by the other side, captured; off the map, escaped; crippled, the share of her hull and rigging given lost; each marine point lost, so many hands.',
+    'Back: sunk is sunk; boarded and held by the other side, captured; off the map, escaped; crippled, the share of her hull and rigging given lost (a ship that did not sink keeps her last hull point); each marine point lost, so many hands.',
   source:
     'House default: neither seed 003 nor seed 002 converts a ship from one to the other; the men a marine strength point is, 25, is RULES.md §3 "Marines".',
   seedValue: false,

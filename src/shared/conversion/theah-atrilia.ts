@@ -2,7 +2,7 @@ import type { FleetProfile } from '../atrilia/encounter-setup'
 import { BATTERIES } from '../highseas/types'
 import { HULL_LABELS, type Hull } from '../ship/design'
 import type { TheahAtrilia } from './tables'
-import type { Converted, TheahBack, TheahShip } from './theah-galleys'
+import { hullAdded, type Converted, type TheahBack, type TheahShip } from './theah-galleys'
 
 /**
  * A Théah ship (seed 003 I) as an Atrilian hex-battle ship (seed 002 §2, §7, §9): her type, war gaming
@@ -70,7 +70,9 @@ export interface HexResult {
 export function atriliaToTheah(s: TheahShip, r: HexResult, t: TheahAtrilia): TheahBack {
   const fate = r.status === 'sunk' ? 'sunk' : r.taken ? 'captured' : r.status === 'exited' ? 'escaped' : 'afloat'
   const share = fate === 'sunk' ? 1 : r.crippled ? t.crippledShare : 0
-  const addHull = Math.min(s.hullPoints - s.hullDamage, Math.round(share * s.hullPoints))
+  const read = Math.min(s.hullPoints - s.hullDamage, Math.round(share * s.hullPoints))
+  const hull = hullAdded(s, fate, read)
+  const addHull = hull.value
   const addRig = fate === 'sunk' ? 0 : Math.min(s.riggingPoints - s.riggingDamage, Math.round(share * s.riggingPoints))
   const pointsLost = Math.max(0, r.marinesAtStart - r.marinesLeft)
   const crewLost = Math.min(s.crew, pointsLost * t.marinesPerPoint)
@@ -82,7 +84,8 @@ export function atriliaToTheah(s: TheahShip, r: HexResult, t: TheahAtrilia): The
       value: s.hullDamage + addHull,
       terms: [
         { label: 'hull damage before the battle', value: s.hullDamage },
-        { label: fate === 'sunk' ? 'sunk: the rest of her hull' : r.crippled ? `crippled: ${Math.round(t.crippledShare * 100)}% of ${s.hullPoints}` : 'not crippled', value: addHull }
+        { label: fate === 'sunk' ? 'sunk: the rest of her hull' : r.crippled ? `crippled: ${Math.round(t.crippledShare * 100)}% of ${s.hullPoints}` : 'not crippled', value: fate === 'sunk' ? addHull : read },
+        ...(hull.kept ? [hull.kept] : [])
       ]
     },
     riggingDamage: {

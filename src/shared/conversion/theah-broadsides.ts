@@ -4,7 +4,7 @@ import { OFFICERS, type BroadsidesTemplates, type Officer } from '../broadsides/
 import { BATTERIES } from '../highseas/types'
 import { HULL_LABELS, type Hull } from '../ship/design'
 import type { TheahBroadsides } from './tables'
-import { totalGuns, type Converted, type TheahBack, type TheahShip } from './theah-galleys'
+import { hullAdded, totalGuns, type Converted, type TheahBack, type TheahShip } from './theah-galleys'
 
 /**
  * A Théah ship (seed 003 I) as a Broadsides & Boarding Parties duellist (seed 001 variant): her deck
@@ -82,7 +82,9 @@ export function broadsidesToTheah(s: TheahShip, r: DuelResult, t: TheahBroadside
   const fate = FATE[r.status]
   const pct = (x: number) => `${Math.round(x * 100)}%`
   const hullShare = fate === 'sunk' ? 1 : Math.min(1, (r.rowsHoled / Math.max(1, r.rows)) * t.hullAtAllRows)
-  const addHull = Math.min(s.hullPoints - s.hullDamage, Math.round(hullShare * s.hullPoints))
+  const read = Math.min(s.hullPoints - s.hullDamage, Math.round(hullShare * s.hullPoints))
+  const hull = hullAdded(s, fate, read)
+  const addHull = hull.value
   const rigShare = Math.min(1, r.mastsDown / 3)
   const addRig = Math.min(s.riggingPoints - s.riggingDamage, Math.round(rigShare * s.riggingPoints))
   const crewShare = r.figuresAtStart ? Math.min(1, (r.figuresAtStart - r.figuresLeft) / r.figuresAtStart) : 0
@@ -95,7 +97,8 @@ export function broadsidesToTheah(s: TheahShip, r: DuelResult, t: TheahBroadside
       value: s.hullDamage + addHull,
       terms: [
         { label: 'hull damage before the battle', value: s.hullDamage },
-        { label: fate === 'sunk' ? 'sunk: the rest of her hull' : `${r.rowsHoled} of ${r.rows} rows holed: ${pct(hullShare)} of ${s.hullPoints}`, value: addHull }
+        { label: fate === 'sunk' ? 'sunk: the rest of her hull' : `${r.rowsHoled} of ${r.rows} rows holed: ${pct(hullShare)} of ${s.hullPoints}`, value: fate === 'sunk' ? addHull : read },
+        ...(hull.kept ? [hull.kept] : [])
       ]
     },
     riggingDamage: {

@@ -97,6 +97,21 @@ const STATUS_WORDS: Record<ShipState['status'], string> = {
   exited: 'left the table'
 }
 
+/**
+ * The hull damage a battle under other rules adds to a Théah ship, as its reading gives it, with her
+ * hull's last point kept when she did not sink there (house default, in each conversion table's
+ * description and the README's rule notes): in Théah a ship whose hull damage reaches her hull points is
+ * sinking (seed 003 IV), and a ship that struck, escaped or stayed afloat under the other rules did not
+ * sink, so she comes back with one hull point left, a prize that can be taken or a ship that can be saved.
+ */
+export function hullAdded(s: Pick<TheahShip, 'hullPoints' | 'hullDamage'>, fate: TheahFate, read: number): { value: number; kept: Term | null } {
+  const rest = Math.max(0, s.hullPoints - s.hullDamage)
+  if (fate === 'sunk') return { value: rest, kept: null }
+  const most = Math.max(0, rest - 1)
+  const value = Math.min(rest, read)
+  return value > most ? { value: most, kept: { label: 'she did not sink there: her last hull point kept (house default)', value: most - value } } : { value, kept: null }
+}
+
 /** Her table result (status, hits, criticals) read back as Théah damage, crew and guns lost and her fate. */
 export function galleysToTheah(s: TheahShip, tableHullPoints: number, st: Pick<ShipState, 'status' | 'hits' | 'criticals'>, t: TheahGalleys): TheahBack {
   const fate = FATE_OF[st.status]
@@ -104,10 +119,17 @@ export function galleysToTheah(s: TheahShip, tableHullPoints: number, st: Pick<S
   how.push(`Fate: she ${STATUS_WORDS[st.status]} on the table, so ${fate}.`)
   const perHit = s.hullPoints / tableHullPoints
   const gone = fate === 'sunk'
-  const addHull = gone ? s.hullPoints - s.hullDamage : Math.min(s.hullPoints - s.hullDamage, Math.round(st.hits * perHit))
+  const read = Math.round(st.hits * perHit)
+  const hull = hullAdded(s, fate, read)
+  const addHull = hull.value
   const hullTerms: Term[] = [{ label: 'hull damage before the battle', value: s.hullDamage }]
-  hullTerms.push({ label: gone ? 'sunk: the rest of her hull' : `${st.hits} hits × ${s.hullPoints}/${tableHullPoints} hull points a hit`, value: addHull })
-  how.push(gone ? `Hull: sunk, all ${s.hullPoints} hull points lost.` : `Hull: ${st.hits} hits of ${tableHullPoints} on the table, ${addHull} of her ${s.hullPoints} hull points.`)
+  hullTerms.push({ label: gone ? 'sunk: the rest of her hull' : `${st.hits} hits × ${s.hullPoints}/${tableHullPoints} hull points a hit`, value: gone ? addHull : Math.min(read, s.hullPoints - s.hullDamage) })
+  if (hull.kept) hullTerms.push(hull.kept)
+  how.push(
+    gone
+      ? `Hull: sunk, all ${s.hullPoints} hull points lost.`
+      : `Hull: ${st.hits} hits of ${tableHullPoints} on the table, ${addHull} of her ${s.hullPoints} hull points${hull.kept ? ' (she did not sink on the table, so her last hull point is kept)' : ''}.`
+  )
   const rigShare = Math.min(1, st.criticals.rigging * t.riggingPerCritical)
   const addRig = Math.min(s.riggingPoints - s.riggingDamage, Math.round(rigShare * s.riggingPoints))
   const rigTerms: Term[] = [
