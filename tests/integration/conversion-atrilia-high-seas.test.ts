@@ -218,6 +218,12 @@ describe('prizes of an Atrilian encounter fought in range bands (issue 21)', () 
       { ownerId: nikos, share: 70 },
       { ownerId: ione, share: 30 }
     ]
+    // Not captured in the battle: no prize owners, but the review names whom she would pass to should the GM make her captured.
+    expect(lines[i]!.fate).not.toBe('captured')
+    expect(lines[i]!.prizeOwners).toEqual([])
+    expect(lines[i]!.ownersIfCaptured).toEqual(owners)
+    // A campaign ship is nobody's prize to pass on: none named for her.
+    for (const l of lines.filter((x) => x.shipId !== null)) expect(l.ownersIfCaptured).toBeUndefined()
     const captured = (o: { ownerId: number; share: number }[]) => lines.map((l, k): AtriliaReviewLine => (k === i ? { ...l, fate: 'captured', needsRepair: true, prizeOwners: o } : l))
     const before = snapshot()
     const ships = countRows(db() as never, 'ship')

@@ -288,9 +288,11 @@ function proposeLines(db: Db, battleId: number, stored: Stored): Line[] {
     // A ship of the encounter captured: the campaign ship that took her, as a High Seas review reads it (./review.ts).
     // (Named for every ship of the encounter: should the GM make her captured, she is that ship's prize.)
     const captorId = !mine ? captorShipOf(b, s.ship, true, (p) => campaignCaptorId(db, stored, p.id)) : null
-    const captor = captorId !== null && back.fate === 'captured' ? campaignShip(db, { shipId: captorId }) : null
-    const owners = captor ? shipOwners(db, captor.id) : []
-    const prizeOwners = owners.map((o) => ({ ownerId: o.ownerId, share: o.share }))
+    const named = captorId !== null ? campaignShip(db, { shipId: captorId }) : null
+    const captor = back.fate === 'captured' ? named : null
+    const owners = named ? shipOwners(db, named.id) : []
+    const ownersIfTaken = owners.map((o) => ({ ownerId: o.ownerId, share: o.share }))
+    const prizeOwners = captor ? ownersIfTaken : []
     if (!mine && back.fate === 'captured') {
       if (captor) {
         how.push(
@@ -319,6 +321,7 @@ function proposeLines(db: Db, battleId: number, stored: Stored): Line[] {
       captorShipId: captorId,
       prizeOwners,
       prizeMarines: 0,
+      ...(named && !captor ? { ownersIfCaptured: ownersIfTaken } : {}),
       how
     }
   })

@@ -454,6 +454,12 @@ export const AtriliaReviewLine = z
     prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).max(40).default([]),
     /** A prize: the captor's marine points aboard her at the end, who stay aboard as her marines. */
     prizeMarines: z.number().int().min(0).max(999).optional(),
+    /**
+     * A ship not captured in the battle whom a campaign ship would take should the GM make her captured (a
+     * High Seas battle of an Atrilian encounter names one for every ship of the encounter): the owners she
+     * would pass to, her captor's in his shares (not read by conclude; the review shows them when she is made captured).
+     */
+    ownersIfCaptured: z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).max(40).optional(),
     /** How each proposal was worked out, in words. */
     how: z.array(z.string().max(1000)).max(20).optional(),
     /** Once concluded: the campaign ship a prize became (not read by conclude). */
