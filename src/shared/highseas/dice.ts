@@ -133,7 +133,9 @@ export class D10Stream {
       s[3] = (a1 << 5) ^ (a0 >>> 27)
       s[2] = (a0 << 5) ^ (a1 >>> 27)
       const v = out + 2147483648
-      if (v < D10_MAX) return (v % 10) + 1
+      // 4294967290 = ~~(2³² / 10) × 10, pure-rand's rejection bound for a d10, written as a number: a module
+      // constant is read and unboxed from memory at each of the many places this is inlined.
+      if (v < 4294967290) return (v % 10) + 1
     }
   }
 
@@ -143,4 +145,3 @@ export class D10Stream {
   }
 }
 
-const D10_MAX = ~~(4294967296 / 10) * 10
