@@ -23,20 +23,33 @@ const FIXED_NOW = '2026-06-01T12:00:00.000Z'
 
 export type CampaignDump = Record<string, { columns: string[]; rows: unknown[][] }>
 
-type Call = <N extends CommandName>(name: N, input?: unknown) => Promise<CommandOutput<N>>
+export type Call = <N extends CommandName>(name: N, input?: unknown) => Promise<CommandOutput<N>>
+
+/**
+ * What a caller may add to the play (tests): `wrap` sees every command the script sends (its name and
+ * input, and the call that runs it); `beforeClose` runs once the six voyages are played, on the open
+ * campaign, before it is closed and dumped.
+ */
+export interface PlayHooks {
+  wrap?: (name: CommandName, input: unknown, run: () => Promise<unknown>, path: string) => Promise<unknown>
+  beforeClose?: (call: Call, path: string) => Promise<void>
+}
 
 /** Play the six voyages and return the campaign's tables. */
-export async function playSixVoyages(): Promise<CampaignDump> {
+export async function playSixVoyages(hooks: PlayHooks = {}): Promise<CampaignDump> {
   const dir = mkdtempSync(join(tmpdir(), 'quarterdeck-dump-'))
   const path = join(dir, 'six-voyages.quarterdeck')
   try {
     await buildSampleCampaign(path)
     const session = new AppSession({ home: join(dir, 'home'), mode: 'browser', version: 'dump', now: () => new Date(FIXED_NOW), log: () => {} })
     const door = new Door(session, { checkOutputs: true })
-    const call = ((name: CommandName, input?: unknown) => door.call(name, input as never)) as Call
-    await call('campaigns.open', { path })
+    const direct = ((name: CommandName, input?: unknown) => door.call(name, input as never)) as Call
+    const wrap = hooks.wrap
+    const call = (wrap ? (name: CommandName, input?: unknown) => wrap(name, input, () => door.call(name, input as never), path) : direct) as Call
+    await direct('campaigns.open', { path })
     await play(call)
-    await call('campaigns.close')
+    if (hooks.beforeClose) await hooks.beforeClose(direct, path)
+    await direct('campaigns.close')
     return dumpFile(path)
   } finally {
     rmSync(dir, { recursive: true, force: true })

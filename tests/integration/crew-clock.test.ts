@@ -13,6 +13,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WORLD_OWNER_ID } from '../../src/main/campaign-core/ledger'
 import { openDiceBox } from '../../src/main/campaign-core/dice'
 import { withMemo } from '../../src/main/campaign/sqlite'
+import { registerPeriodicStep } from '../../src/main/campaign-core/clock'
+import { companyOf } from '../../src/main/theah/ship-state'
 import { careeningClock } from '../../src/main/theah/careening'
 import { monthlyUpkeep } from '../../src/main/theah/upkeep'
 import type { ShipQuote } from '../../src/shared/ship/design'
@@ -205,6 +207,61 @@ describe('seed 003 I.2 CREW: "Each crew member ... requires 4 Guilders worth of 
     r = await call('crew.get', { shipId })
     expect(r.provisions.crewWeeks).toBe(40 - 28)
     expect(r.foodDays).toMatchObject({ portDays: 1, seaDays: 0 })
+  })
+})
+
+describe('the days counted, kept through a command and written once a ship (issue 22)', () => {
+  const unregister: (() => void)[] = []
+  afterEach(() => {
+    while (unregister.length) unregister.pop()!()
+  })
+
+  it('a later step that reads the company (or a step not marked apart that reads the rows) sees each day counted as if it had been written on its day; the file has them all when the command ends, and undo takes them back', async () => {
+    const a = await owner('Allende')
+    const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }])
+    await call('crew.hire', { houseRule: true, shipId, sailors: 10 })
+    await call('ships.provision', { shipId, months: 1 })
+    const stored = () => t.session.campaign!.db.prepare(`SELECT port_days, port_eater_days FROM ship_company WHERE ship_id = ?`).get(shipId) as { port_days: number; port_eater_days: number }
+    const start = stored()
+    const eaters = 10 + (await call('crew.get', { shipId })).officers.length
+    // Daily readers after the count (order 120): one reading the row itself (130), one through companyOf (150).
+    const throughCompany: number[] = []
+    const rowItself: number[] = []
+    unregister.push(
+      registerPeriodicStep({ id: 'test-company-reader', title: 'Test', every: 'day', order: 150, run: ({ db: d }) => void throughCompany.push(companyOf(d, shipId).port_days) }),
+      registerPeriodicStep({
+        id: 'test-row-reader',
+        title: 'Test',
+        every: 'day',
+        order: 130,
+        run: ({ db: d }) => void rowItself.push((d.prepare(`SELECT port_eater_days FROM ship_company WHERE ship_id = ?`).get(shipId) as { port_eater_days: number }).port_eater_days)
+      })
+    )
+    const day = await today()
+    const days = 10
+    // No month begins in these days (the monthly upkeep would start the counts again).
+    expect(Math.floor((day - 90) / 30)).toBe(Math.floor((day + days - 90) / 30))
+    await call('clock.advance', { days })
+    expect(throughCompany).toEqual(Array.from({ length: days }, (_, i) => start.port_days + i + 1))
+    expect(rowItself).toEqual(Array.from({ length: days }, (_, i) => start.port_eater_days + (i + 1) * eaters))
+    expect(stored()).toEqual({ port_days: start.port_days + days, port_eater_days: start.port_eater_days + days * eaters })
+    await call('history.undo')
+    expect(stored()).toEqual(start)
+  })
+
+  it('with only steps marked apart after it, a clock run writes the counts once, when the command ends', async () => {
+    const a = await owner('Allende')
+    const shipId = await launched('merchantman', [{ ownerId: a.ownerId, share: 100 }])
+    await call('crew.hire', { houseRule: true, shipId, sailors: 10 })
+    await advanceTo(92)
+    // Days 93–97: no week (98) or month (120) begins, so only the daily steps run: the ship's company row is
+    // updated once for the five days, and the change holds one undo step for it.
+    await call('clock.advance', { days: 5 })
+    const seq = (await call('history.list', { limit: 1 })).entries[0]!.seq
+    const steps = t.session.campaign!.db.prepare(`SELECT sql FROM undo_step WHERE seq = ? AND sql LIKE 'UPDATE "ship_company"%'`).all(seq) as { sql: string }[]
+    expect(steps).toHaveLength(1)
+    expect(steps[0]!.sql).toMatch(/^UPDATE "ship_company" SET rowid=\d+,"port_eater_days"=\d+,"port_days"=\d+ WHERE rowid=\d+$/)
+    expect((await call('crew.get', { shipId })).foodDays.portDays).toBe(2 + 5)
   })
 })
 

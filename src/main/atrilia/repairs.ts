@@ -172,6 +172,7 @@ registerPeriodicStep({
   title: 'Repairs of crippled Atrilian ships',
   every: 'day',
   order: 215,
+  apart: true, // Atrilian ships, whose days are not counted
   run: ({ db, day, effect, memo }) => {
     // A ship is crippled only by a battle's write-back, a command: with none crippled on a clock run's
     // first day, none is on its others (a voyage's sixty days ask once).

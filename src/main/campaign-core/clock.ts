@@ -43,10 +43,26 @@ export interface PeriodicStep {
   every: 'day' | 'week' | 'month'
   /** Lower runs first. Documented order: 100s monthly upkeep, 200s weekly port work, 900 reminders. */
   order: number
+  /**
+   * The step neither reads nor sets what other steps put off to later in the command (the days counted,
+   * see `registerClockSettle`), so what they put off need not be written before it runs. A daily step
+   * that is not apart has it written before it every day.
+   */
+  apart?: boolean
   run: (ctx: StepContext) => void
 }
 
 const registry = new Map<string, PeriodicStep>()
+const settles: ((db: Db) => void)[] = []
+
+/**
+ * A feature that keeps some of its steps' writes for later in the command (the days counted, kept by
+ * ship and written once) registers how to write them: the clock calls it before every step that is not
+ * `apart`, so such a step reads and sets the rows as if each day's writes had been made on the day.
+ */
+export function registerClockSettle(settle: (db: Db) => void): void {
+  settles.push(settle)
+}
 
 /** Register a periodic step; returns a function that removes it again. */
 export function registerPeriodicStep(step: PeriodicStep): () => void {
@@ -100,6 +116,7 @@ export function clockDay(db: Db, run: ClockRun, day: number, dice: () => DiceBox
   for (const step of run.steps) {
     if (!isDue(step, week, month)) continue
     if (step.every !== 'day') periodic = true
+    if (!step.apart) for (const settle of settles) settle(db)
     const effects: string[] = []
     step.run({ db, day, date, dice, effect: (t) => effects.push(t), quotes: run.quotes, memo: run.memo, ...(run.until !== undefined ? { until: run.until } : {}) })
     if (effects.length === 0) continue
@@ -123,6 +140,7 @@ registerPeriodicStep({
   title: 'Reminders due',
   every: 'day',
   order: 900,
+  apart: true, // the GM's reminders alone
   run: ({ db, day, effect, memo, until }) => {
     if (!memo) {
       const due = stmt(db, `SELECT title FROM reminder WHERE due_day = ? AND source = 'gm' ORDER BY id`).all(day) as { title: string }[]

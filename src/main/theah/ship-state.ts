@@ -5,7 +5,7 @@ import type { ShipDesign, ShipQuote } from '../../shared/ship/design'
 import { fullArmament, hasShallowDraft, hullStats, longGunsMounted } from '../../shared/ship/quote'
 import type { CrewOrigin, ShipKind } from '../../shared/ship/upkeep-tables'
 import { marineWage } from '../../shared/ship/upkeep-tables'
-import { allRows, oneRow, stmt, type Db } from '../campaign/sqlite'
+import { allRows, memoOf, oneRow, stmt, type Db } from '../campaign/sqlite'
 import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
 import { getRule } from '../campaign-core/rules'
 import { addShipEvent, GONE, listing, quoteFor, requireShip, shipOwners } from './shipyard'
@@ -99,7 +99,45 @@ function defaultCompany(shipId: number): CompanyRow {
 /** Company rows read from the file (not made up by `defaultCompany`): their row exists. */
 const storedCompanies = new WeakSet<CompanyRow>()
 
+/**
+ * The days counted (the daily step, `countDays` in upkeep.ts) that a clock run inside a command has not
+ * written yet: by ship, what to add to her port days, port eater-days, sea days and sea eater-days. A
+ * voyage's sixty days or a `clock.advance` count each afloat ship every day; written as they are counted,
+ * that was an UPDATE of each ship's company row a day with its undo step. They are kept in the command's
+ * memo and written (`settleDayCounts`) before anything reads or sets those columns: before a clock step
+ * other than the daily ones that touch neither (`PeriodicStep.apart`), before a company row is read here
+ * (`companyOf`, `ctxsWhere`: every reader of the days counted goes through them), and when the command's
+ * work ends (its deferred writes). So every reader sees what the day-by-day writes left, and the file at
+ * the command's end is the same; undo takes each ship's counts back to where they were in one step.
+ */
+const DAY_COUNTS = 'ship-days.pending'
+type DayCounts = Map<number, [portDays: number, portEaterDays: number, seaDays: number, seaEaterDays: number]>
+
+/** The day counts a clock run is keeping in this command (made when `make`), or undefined outside a command. */
+export function pendingDayCounts(db: Db, make = false): DayCounts | undefined {
+  const memo = memoOf(db)
+  let counts = memo?.get(DAY_COUNTS) as DayCounts | undefined
+  if (!counts && make && memo) memo.set(DAY_COUNTS, (counts = new Map()))
+  return counts
+}
+
+/** Write the day counts kept in this command's memo (ships in id order, one UPDATE each), if any. */
+export function settleDayCounts(db: Db): void {
+  const counts = memoOf(db)?.get(DAY_COUNTS) as DayCounts | undefined
+  if (!counts || counts.size === 0) return
+  const add = stmt(
+    db,
+    `UPDATE ship_company SET port_days = port_days + ?, port_eater_days = port_eater_days + ?, sea_days = sea_days + ?, sea_eater_days = sea_eater_days + ? WHERE ship_id = ?`
+  )
+  for (const id of [...counts.keys()].sort((a, b) => a - b)) {
+    const [pd, pe, sd, se] = counts.get(id)!
+    add.run(pd, pe, sd, se, id)
+  }
+  counts.clear()
+}
+
 export function companyOf(db: Db, shipId: number): CompanyRow {
+  settleDayCounts(db)
   const row = oneRow<CompanyRow>(db, `SELECT * FROM ship_company WHERE ship_id = ?`, shipId)
   if (!row) return defaultCompany(shipId)
   storedCompanies.add(row)
@@ -275,6 +313,7 @@ export function ctxOf(db: Db, shipId: number, quotes?: Map<string, ShipQuote>): 
  * what it reads here of a ship is what `ctxOf` would read when the step comes to her.
  */
 export function ctxsWhere(db: Db, where: string, quotes?: Map<string, ShipQuote>): Ctx[] {
+  settleDayCounts(db)
   const rows = allRows<ShipRow>(db, `SELECT s.* FROM ship s WHERE ${where} ORDER BY s.id`)
   if (rows.length === 0) return []
   const companies = new Map(allRows<CompanyRow>(db, `SELECT c.* FROM ship_company c JOIN ship s ON s.id = c.ship_id WHERE ${where}`).map((c) => [c.ship_id, c]))

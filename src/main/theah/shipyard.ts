@@ -476,6 +476,7 @@ registerPeriodicStep({
   title: 'Ships launched',
   every: 'day',
   order: 300,
+  apart: true, // a launch sets her status, place and company row, not the days counted
   run: ({ db, day, effect, memo }) => {
     // Within one clock run only this step takes a ship off the stocks (ships are laid down by
     // commands): the run keeps the first launch day and asks again only when it comes.

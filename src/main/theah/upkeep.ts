@@ -3,8 +3,8 @@ import type { CrewPayer, UpkeepSummary } from '../../shared/commands/crew'
 import { CommandError } from '../../shared/errors'
 import type { ShipDesign, ShipQuote } from '../../shared/ship/design'
 import type { DiceBox } from '../../shared/dice/roll'
-import { stmt, type Db } from '../campaign/sqlite'
-import { registerPeriodicStep } from '../campaign-core/clock'
+import { deferWrite, stmt, type Db } from '../campaign/sqlite'
+import { registerClockSettle, registerPeriodicStep } from '../campaign-core/clock'
 import { calendarOf, currentDay, labelOf } from '../campaign-core/clock-state'
 import { balance, post, WORLD_OWNER_ID, type Line } from '../campaign-core/ledger'
 import { getRule } from '../campaign-core/rules'
@@ -12,7 +12,7 @@ import { type CrewCost, ventureCrewCost } from './trade'
 import { addShipEvent, listing, requireShip, shipOwners, splitByShares } from './shipyard'
 import { fmt } from '../../shared/numbers'
 import { currencyOf } from '../campaign-core/currency'
-import { type CompanyRow, type Ctx, companyOf, conditionOf, ctxOf, ctxsWhere, foodByDays, foodDaysOf, gunsOf, handsOf, monthlyOf, payerOf, plural, provisionsOf, requireAfloat, requireFoodRoom, requireFriendlyPort, setCompany, weeksPerMonthOf } from './ship-state'
+import { type CompanyRow, type Ctx, companyOf, conditionOf, ctxOf, ctxsWhere, foodByDays, pendingDayCounts, settleDayCounts, foodDaysOf, gunsOf, handsOf, monthlyOf, payerOf, plural, provisionsOf, requireAfloat, requireFoodRoom, requireFriendlyPort, setCompany, weeksPerMonthOf } from './ship-state'
 
 /**
  * A Théah ship (seed 003): one with no Atrilian row (migration 0016). Théah's upkeep, careening and
@@ -458,23 +458,61 @@ export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new 
 /**
  * The days counted (order 120, daily): each afloat ship's day in port or at sea, weighted by those
  * aboard (seed 003 I.2: food by the days eaten — bought ashore in port, from the provisions at sea).
+ * Inside a command the counts are kept and written when something needs them (`settleDayCounts` in
+ * ship-state.ts): the same values, one write a ship instead of one a day.
  */
 export function countDays(db: Db): void {
+  const counts = pendingDayCounts(db, true)
+  if (!counts) {
+    addMissingCompanies(db)
+    // One statement for both (a day counted is one of the day's few writes): each ship in port or at sea
+    // with those aboard (her crew and officers), read once.
+    stmt(
+      db,
+      `UPDATE ship_company AS c SET
+         port_days = c.port_days + (e.status = 'port'), port_eater_days = c.port_eater_days + (e.status = 'port') * e.n,
+         sea_days = c.sea_days + (e.status = 'sea'), sea_eater_days = c.sea_eater_days + (e.status = 'sea') * e.n
+       FROM (SELECT s.id, s.status, s.crew + (SELECT COUNT(*) FROM ship_officer o WHERE o.ship_id = s.id) AS n
+             FROM ship s WHERE s.status IN ('port', 'sea') AND s.${THEAH_SHIP}) AS e
+       WHERE c.ship_id = e.id AND e.n > 0`
+    ).run()
+    return
+  }
+  // The same ships as the UPDATE above: those in port or at sea with someone aboard and a company row
+  // (made first for a ship with a crew and none).
+  const rows = stmt(
+    db,
+    `SELECT s.id, s.status = 'port' AS inPort, s.crew + (SELECT COUNT(*) FROM ship_officer o WHERE o.ship_id = s.id) AS n, s.crew > 0 AND c.ship_id IS NULL AS missing,
+            c.ship_id IS NOT NULL AS stored
+     FROM ship s LEFT JOIN ship_company c ON c.ship_id = s.id WHERE s.status IN ('port', 'sea') AND s.${THEAH_SHIP}`
+  )
+    .raw(true)
+    .all() as [id: number, inPort: number, n: number, missing: number, stored: number][]
+  const made = rows.some((r) => r[3] === 1)
+  if (made) addMissingCompanies(db)
+  for (const [id, inPort, n, missing, stored] of rows) {
+    if (n <= 0 || !(stored || missing)) continue
+    let c = counts.get(id)
+    if (!c) counts.set(id, (c = [0, 0, 0, 0]))
+    if (inPort) {
+      c[0] += 1
+      c[1] += n
+    } else {
+      c[2] += 1
+      c[3] += n
+    }
+  }
+  deferWrite(db, DAY_COUNTS_WRITE, () => settleDayCounts(db))
+}
+
+const DAY_COUNTS_WRITE = 'ship-days'
+
+/** A company row for each ship in port or at sea with a crew and none yet (what the days counted update). */
+function addMissingCompanies(db: Db): void {
   stmt(
     db,
     `INSERT INTO ship_company (ship_id) SELECT s.id FROM ship s WHERE s.status IN ('port', 'sea') AND s.crew > 0 AND ${THEAH_SHIP}
        AND NOT EXISTS (SELECT 1 FROM ship_company c WHERE c.ship_id = s.id)`
-  ).run()
-  // One statement for both (a day counted is one of the day's few writes): each ship in port or at sea
-  // with those aboard (her crew and officers), read once.
-  stmt(
-    db,
-    `UPDATE ship_company AS c SET
-       port_days = c.port_days + (e.status = 'port'), port_eater_days = c.port_eater_days + (e.status = 'port') * e.n,
-       sea_days = c.sea_days + (e.status = 'sea'), sea_eater_days = c.sea_eater_days + (e.status = 'sea') * e.n
-     FROM (SELECT s.id, s.status, s.crew + (SELECT COUNT(*) FROM ship_officer o WHERE o.ship_id = s.id) AS n
-           FROM ship s WHERE s.status IN ('port', 'sea') AND s.${THEAH_SHIP}) AS e
-     WHERE c.ship_id = e.id AND e.n > 0`
   ).run()
 }
 
@@ -519,5 +557,6 @@ export function provisionsAtSea(db: Db, day: number, dice: () => DiceBox, effect
 }
 
 registerPeriodicStep({ id: 'ship-upkeep', title: 'Monthly upkeep: wages and food', every: 'month', order: 100, run: ({ db, day, effect, quotes, memo }) => monthlyUpkeep(db, effect, quotes, day, memo) })
-registerPeriodicStep({ id: 'ship-days', title: 'Days in port and at sea', every: 'day', order: 120, run: ({ db }) => countDays(db) })
+registerPeriodicStep({ id: 'ship-days', title: 'Days in port and at sea', every: 'day', order: 120, apart: true, run: ({ db }) => countDays(db) })
+registerClockSettle(settleDayCounts)
 registerPeriodicStep({ id: 'ship-provisions', title: 'Provisions at sea', every: 'week', order: 220, run: ({ db, day, dice, effect }) => provisionsAtSea(db, day, dice, effect) })
