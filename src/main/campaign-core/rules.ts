@@ -6,6 +6,9 @@ import { readRule } from '../campaign/rule-rows'
 import { forgetMemo, memoOf, stmt, type Db } from '../campaign/sqlite'
 import { campaignSetting } from './setting'
 
+/** Each table's key in the command's memo, made once (a clock run asks for tables thousands of times). */
+const RULE_KEYS: Partial<Record<RuleTableName, string>> = {}
+
 /** This campaign's value of a rule table: the GM's edit if there is one, else the default. */
 export function getRule<N extends RuleTableName>(db: Db, name: N): RuleValue<N> {
   // Within a command the tables change only by setRule/resetRule (or undo), which forget the memo:
@@ -13,7 +16,7 @@ export function getRule<N extends RuleTableName>(db: Db, name: N): RuleValue<N> 
   // callers never change it.
   const memo = memoOf(db)
   if (!memo) return readRule(db, name)
-  const key = `rule:${name}`
+  const key = (RULE_KEYS[name] ??= `rule:${name}`)
   let value = memo.get(key) as RuleValue<N> | undefined
   if (value === undefined) memo.set(key, (value = readRule(db, name)))
   return value
