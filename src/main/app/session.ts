@@ -314,6 +314,7 @@ export class AppSession {
     const c = this.campaign
     if (!c) return
     this.dirty = true
+    c.noteWrite()
     this.scheduleCheckpoint(c)
     if (!this.backingUp && this.now().getTime() - this.lastBackupAt >= this.backupIntervalMs) {
       const run = this.backup(c, 'auto').then(
