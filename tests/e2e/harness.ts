@@ -156,6 +156,42 @@ export async function hideMessages(page: Page): Promise<void> {
     .toBe(0)
 }
 
+/**
+ * What on the page is still moving or working, in words ([] when nothing is): finite animations and
+ * transitions under way (a dialog or a toast coming in, a tooltip fading in; endless ones such as spinners
+ * are left alone), web fonts still loading, a part marked busy (aria-busy) or not yet drawn (data-drawn="no",
+ * e.g. the Ledger's plot while it animates), a board playing back (data-animating="yes"), and a Konva layer
+ * waiting for its next frame to draw (Konva flags a layer from the change until the frame that draws it).
+ * A string: no DOM types here.
+ */
+const STILL_MOVING = `(() => {
+  const busy = []
+  for (const a of document.getAnimations()) {
+    if (a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity) continue
+    const t = a.effect?.target
+    busy.push('animation ' + (a.animationName || a.transitionProperty || '') + ' on ' + (t ? t.tagName + '.' + String(t.className) : '?'))
+  }
+  if (document.fonts.status !== 'loaded') busy.push('web fonts loading')
+  for (const el of document.querySelectorAll('[aria-busy=true], [data-drawn=no], [data-animating=yes]')) {
+    busy.push('busy: ' + (el.getAttribute('data-test') || el.className))
+  }
+  for (const s of window.Konva?.stages ?? []) {
+    for (const l of s.getLayers()) {
+      if (typeof l._waitingForDraw !== 'boolean') busy.push('a Konva layer without its draw flag (a Konva update? see harness.ts)')
+      else if (l._waitingForDraw) busy.push('a board layer waiting to draw: ' + (s.container().parentElement?.getAttribute('data-test') || '?'))
+    }
+  }
+  return busy
+})()`
+
+/**
+ * Wait until nothing on the page is still moving or working (see STILL_MOVING): the state a screenshot
+ * needs, and a board whose shapes are all drawn (so clicks on it find them).
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate<string[]>(STILL_MOVING)).toEqual([])
+}
+
 export interface Session {
   host: Served
   b: Browser

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { apiOk, chooseMany, ROOT, SHOTS, browser, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, chooseMany, ROOT, SHOTS, browser, noHorizontalOverflow, openPage, serve, settled, shot, type Browser, type Served } from './harness'
 
 /**
  * A voyage as a new GM sails it: the sample's chart, the Santa Lucia and the Sea Dog brought together
@@ -40,13 +40,13 @@ async function answerDice(page: Page, faces: (purpose: string, need: number) => 
   const prompt = page.locator('[data-test=dice-prompt]')
   const purposes: string[] = []
   let last = ''
+  const promptText = async (): Promise<string> => ((await prompt.isVisible().catch(() => false)) ? ((await prompt.textContent().catch(() => '')) ?? '') : '')
   for (let i = 0; i < 300 && purposes.length < 40; i++) {
-    if (await done()) break
-    const text = (await prompt.isVisible().catch(() => false)) ? ((await prompt.textContent().catch(() => '')) ?? '') : ''
-    if (!text || text === last) {
-      await page.waitForTimeout(120)
-      continue
-    }
+    // Wait for the next thing to do: `done`, or a prompt other than the one just answered.
+    let finished = false
+    let text = ''
+    await expect.poll(async () => (finished = await done()) || ((text = await promptText()) !== '' && text !== last)).toBe(true)
+    if (finished) break
     const purpose = await prompt.locator('[data-test=dice-purpose]').textContent({ timeout: 1000 }).catch(() => null)
     if (purpose === null) continue
     last = text
@@ -70,7 +70,7 @@ async function pick(page: Page, select: ReturnType<Page['locator']>, typed: stri
 
 async function settleChart(page: Page): Promise<void> {
   await expect.poll(() => page.locator('[data-test=sea-chart]').first().getAttribute('data-animating'), { timeout: 10_000 }).toBe('no')
-  await page.waitForTimeout(150)
+  await settled(page)
 }
 
 describe('a voyage on the sea chart in Chromium', () => {
@@ -86,7 +86,7 @@ describe('a voyage on the sea chart in Chromium', () => {
     await openPage(page, 'Chart', 'chart')
     await page.locator('[data-test=sea-chart] canvas').first().waitFor()
     await page.locator('[data-test=voyages-empty]').waitFor()
-    await page.waitForTimeout(400)
+    await settled(page)
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)
     await shot(page, 'chart-start')
 
@@ -128,7 +128,7 @@ describe('a voyage on the sea chart in Chromium', () => {
     const distance = Number((await result.locator('[data-test=plan-distance]').textContent())!.replace(/[^\d]/g, ''))
     expect(distance).toBeGreaterThan(1500)
     await planPanel.locator('[data-test=plan-passengers]').locator('input').fill('12')
-    await page.waitForTimeout(300)
+    await settled(page)
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)
     await shot(page, 'voyage-plan')
 
@@ -160,7 +160,7 @@ describe('a voyage on the sea chart in Chromium', () => {
     await expect(card.locator('[data-test=encounter-label]').textContent()).resolves.toMatch(/lightly armed Montaigne Merchantman/i)
     v = await api<VoyageView>('voyages.get', { voyageId })
     expect(v.pending).toMatchObject({ kind: 'encounter', entry: 6 })
-    await page.waitForTimeout(300)
+    await settled(page)
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)
     await shot(page, 'voyage-encounter')
 
@@ -191,6 +191,11 @@ describe('a voyage on the sea chart in Chromium', () => {
     // ── On to arrival (answering any further encounter or event) ─────────────
     const arrived = page.locator('[data-test=arrived]')
     const call = page.locator('[data-test=port-of-call]')
+    const ev = page.locator('[data-test=event-card]')
+    const sail = page.locator('[data-test=sail-on]')
+    /** The page waits on the GM: she can sail on, or an encounter or an event is to be answered, or she has arrived. */
+    const ready = async (): Promise<boolean> =>
+      (await sail.isEnabled().catch(() => false)) || (await card.isVisible()) || (await ev.isVisible()) || (await arrived.isVisible())
     let calledAt = ''
     for (let i = 0; i < 30; i++) {
       if (await arrived.isVisible()) break
@@ -204,20 +209,16 @@ describe('a voyage on the sea chart in Chromium', () => {
         await expect.poll(() => card.isVisible()).toBe(false)
         continue
       }
-      const ev = page.locator('[data-test=event-card]')
       if (await ev.isVisible()) {
         await ev.locator('[data-test=event-resolve]').click()
         await expect.poll(() => ev.isVisible()).toBe(false)
         continue
       }
-      const sail = page.locator('[data-test=sail-on]')
       if (await sail.isEnabled()) {
         await sail.click()
-        await expect
-          .poll(async () => (await sail.isEnabled().catch(() => false)) || (await card.isVisible()) || (await ev.isVisible()) || (await arrived.isVisible()), { timeout: 15_000 })
-          .toBe(true)
+        await expect.poll(ready, { timeout: 15_000 }).toBe(true)
         await settleChart(page)
-      } else await page.waitForTimeout(200)
+      } else await expect.poll(ready).toBe(true)
       if (i === 1) await shot(page, 'voyage-sailing')
     }
     await arrived.waitFor()
@@ -237,7 +238,7 @@ describe('a voyage on the sea chart in Chromium', () => {
     const steps = page.locator('[data-test=sail-steps]')
     await steps.waitFor()
     await expect(steps.textContent()).resolves.toMatch(/wage/i)
-    await page.waitForTimeout(300)
+    await settled(page)
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)
     await shot(page, 'voyage-arrived')
 
@@ -252,7 +253,7 @@ describe('a voyage on the sea chart in Chromium', () => {
     // The chart with the voyage's track, for the docs.
     await openPage(page, 'Chart', 'chart')
     await page.locator('[data-test=voyages-list]').getByText(v.log.length ? 'arrived' : '').first().waitFor()
-    await page.waitForTimeout(400)
+    await settled(page)
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)
     await shot(page, 'chart')
     mkdirSync(join(ROOT, 'docs', 'images'), { recursive: true })
