@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { apiOk, ROOT, SHOTS, browser, choose, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, ROOT, SHOTS, browser, choose, noHorizontalOverflow, openPage, serve, settled, shot, type Browser, type Served } from './harness'
 
 /**
  * A High Seas battle as a new GM plays it: the sample campaign's Corsair "Sea Dog" against a heavily
@@ -48,15 +48,12 @@ interface ShipDetail {
 
 const api = <T>(name: string, input: unknown = {}): Promise<T> => apiOk<T>(host, name, input)
 
-/** Let the board finish playing the turn back (or skip it). */
+/** Let the board finish playing the turn back (or skip it), and draw where everyone is now. */
 async function settle(page: Page): Promise<void> {
   const board = page.locator('[data-test=battle-board]')
-  if ((await board.getAttribute('data-animating')) === 'yes') {
-    await page.waitForTimeout(300)
-    await page.locator('[data-test=skip-animation]').click().catch(() => undefined)
-  }
+  if ((await board.getAttribute('data-animating')) === 'yes') await page.locator('[data-test=skip-animation]').click({ timeout: 5000 }).catch(() => undefined)
   await expect.poll(() => board.getAttribute('data-animating')).toBe('no')
-  await page.waitForTimeout(150)
+  await settled(page)
 }
 
 async function battleState(id: number): Promise<BattleView> {
@@ -116,7 +113,7 @@ describe('a High Seas battle in Chromium', () => {
     const preview = page.locator('[data-test=skirmish-preview]')
     await preview.getByText('Sea Dog', { exact: true }).waitFor()
     await preview.getByText('Fortune', { exact: true }).waitFor()
-    await page.waitForTimeout(300)
+    await settled(page)
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)
     await shot(page, 'battle-skirmish')
 
@@ -134,7 +131,7 @@ describe('a High Seas battle in Chromium', () => {
     await expect.poll(() => board.getAttribute('data-selected')).toBe(dog)
     const orders = page.locator('[data-test=orders-panel]')
     await orders.getByText('Sea Dog').first().waitFor()
-    await page.waitForTimeout(300)
+    await settled(page)
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)
     await shot(page, 'battle-board-start')
 
@@ -164,7 +161,7 @@ describe('a High Seas battle in Chromium', () => {
     await expect(card.locator('[data-test=hull-now]').textContent()).resolves.toBe('25 / 25')
     await card.locator('[data-test=speed]').hover()
     await page.locator('.n-popover:visible [data-test=breakdown]').first().waitFor()
-    await page.waitForTimeout(300)
+    await settled(page)
     await shot(page, 'battle-numbers')
     await page.mouse.move(5, 790)
     await tabs.getByText('Orders', { exact: true }).click()
@@ -203,14 +200,23 @@ describe('a High Seas battle in Chromium', () => {
     await orders.locator('[data-test=tn-chasers]').waitFor()
     await orders.locator('[data-test=tn-chasers]').hover()
     await page.locator('.n-popover:visible [data-test=breakdown]').getByText('TN').first().waitFor()
-    await page.waitForTimeout(400)
+    await settled(page)
     await shot(page, 'battle-orders-tn')
     await page.mouse.move(5, 790)
     v = await battleState(battleId)
     expect(v.pending.ships[dog]).toMatchObject({ tactic: 'bearDown', target: fortune, fire: [{ battery: 'chasers', target: fortune, aim: 'rigging' }] })
-    await page.locator('[data-test=resolve-turn]').click()
-    await page.locator('[data-test=battle-turn]').getByText('Turn 2').waitFor()
-    await page.waitForTimeout(450)
+    // The board plays the turn back (1.8 s): watched every frame from before the click, so a busy machine cannot miss it.
+    await Promise.all([
+      page.waitForFunction(
+        () => {
+          const doc = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null; getAttribute(a: string): string | null } | null } }).document
+          return !!doc.querySelector('[data-test=battle-turn]')?.textContent?.includes('Turn 2') && doc.querySelector('[data-test=battle-board]')?.getAttribute('data-animating') === 'yes'
+        },
+        undefined,
+        { polling: 'raf' }
+      ),
+      page.locator('[data-test=resolve-turn]').click()
+    ])
     await shot(page, 'battle-board-animating')
     await settle(page)
     v = await battleState(battleId)
@@ -250,14 +256,16 @@ describe('a High Seas battle in Chromium', () => {
     await page.locator('[data-test=resolve-turn]').click()
     const prompt = page.locator('[data-test=dice-prompt]')
     const purposes: string[] = []
+    const promptText = async (): Promise<string> => ((await prompt.isVisible().catch(() => false)) ? ((await prompt.textContent().catch(() => '')) ?? '') : '')
     let last = ''
     for (let i = 0; i < 200 && purposes.length < 60; i++) {
-      if ((await page.locator('[data-test=battle-turn]').textContent())?.includes(`Turn ${decisive + 1}`)) break
-      const text = (await prompt.isVisible().catch(() => false)) ? ((await prompt.textContent().catch(() => '')) ?? '') : ''
-      if (!text || text === last) {
-        await page.waitForTimeout(120)
-        continue
-      }
+      // Wait for the next thing to do: the turn over, or a prompt other than the one just answered.
+      let over = false
+      let text = ''
+      await expect
+        .poll(async () => (over = !!(await page.locator('[data-test=battle-turn]').textContent())?.includes(`Turn ${decisive + 1}`)) || ((text = await promptText()) !== '' && text !== last))
+        .toBe(true)
+      if (over) break
       const purpose = await prompt.locator('[data-test=dice-purpose]').textContent({ timeout: 1000 }).catch(() => null)
       if (purpose === null) continue
       last = text
