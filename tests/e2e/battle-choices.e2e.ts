@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { currentStats } from '../../src/shared/highseas/engine'
 import type { BattleSetup, BattleState } from '../../src/shared/highseas/types'
-import { apiOk, browser, choose, openPage, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, browser, choose, openPage, serve, settled, shot, type Browser, type Served } from './harness'
 
 /**
  * The choices seed 003 IV–VI gives a GM that the battle screen must offer in plain words (issue
@@ -53,7 +53,7 @@ describe('seed 003 IV–VI choices in the battle screen (Chromium)', () => {
     await dialog.getByText('Edit Marcel du Sable').waitFor()
     await dialog.locator('[data-test=tricks]').getByText('Over the Side (Roger’s Pirate trick)').click()
     await dialog.locator('[data-test=tricks]').scrollIntoViewIfNeeded()
-    await page.waitForTimeout(300)
+    await settled(page)
     await shot(page, 'person-dialog-tricks')
     await dialog.locator('[data-test=person-save]').click()
     await dialog.waitFor({ state: 'detached' })
@@ -115,7 +115,7 @@ describe('seed 003 IV–VI choices in the battle screen (Chromium)', () => {
     await expect(help.textContent()).resolves.toMatch(/Finesse \d \+ Climbing \d against TN 15.*Knotwork \d against TN 15/)
     await orders.locator('[data-test=save-orders]').click()
     await orders.locator('[data-test=orders-state]').getByText('Saved').waitFor()
-    await page.waitForTimeout(300)
+    await settled(page)
     await shot(page, 'battle-catch-up-anchor')
     v = await api<View>('battles.state', { battleId })
     expect(v.state.turn).toBe(2)
@@ -128,7 +128,7 @@ describe('seed 003 IV–VI choices in the battle screen (Chromium)', () => {
     await expect(kills.textContent()).resolves.toContain('8+ (Over the Side)')
     await kills.hover()
     await page.locator('.n-popover:visible').getByText('Over the Side (Marcel du Sable leads the parties)').waitFor()
-    await page.waitForTimeout(300)
+    await settled(page)
     await shot(page, 'battle-numbers-over-the-side')
     await page.mouse.move(5, 790)
     await tabs.getByText('Orders', { exact: true }).click()

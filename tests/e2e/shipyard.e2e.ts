@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
-import { browser, campaignTitle, choose, noHorizontalOverflow, openPage, serve, shot, type Browser, type Served } from './harness'
+import type { Locator, Page } from 'playwright-core'
+import { browser, campaignTitle, choose, noHorizontalOverflow, openPage, serve, settled, shot, type Browser, type Served } from './harness'
 
 let host: Served | undefined
 let b: Browser | undefined
@@ -43,8 +43,35 @@ async function setNumber(page: Page, label: string, value: number): Promise<void
 async function settledTotal(page: Page): Promise<string> {
   const quote = page.locator('[data-test=quote]')
   await quote.locator('.n-spin-container .n-spin').waitFor({ state: 'detached' }).catch(() => undefined)
-  await page.waitForTimeout(400) // the debounce (150 ms) and the round trip
+  // The total is marked busy from the change through the debounce until the newest quote is answered.
+  await quote.locator('.qd-quote-total[aria-busy=false]').waitFor()
   return (await quote.locator('[data-test=quote-total]').textContent()) ?? ''
+}
+
+/**
+ * Wait for a smooth scrollIntoView({ block: 'center' }) of this element to end: each scrolling box around it
+ * is where that scroll leaves it (the element at its middle, or the box scrolled as far as it goes).
+ */
+async function scrolledToCentre(field: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      field.evaluate((el) => {
+        type Box = { scrollTop: number; scrollHeight: number; clientHeight: number; getBoundingClientRect(): { top: number; height: number }; parentElement: Box | null }
+        const g = globalThis as unknown as { getComputedStyle(e: unknown): { overflowY: string }; document: { scrollingElement: Box } }
+        const me = el as unknown as Box
+        const off: number[] = []
+        for (let box = me.parentElement; box; box = box.parentElement) {
+          const scrolls = box === g.document.scrollingElement || /auto|scroll/.test(g.getComputedStyle(box).overflowY)
+          if (!scrolls || box.scrollHeight <= box.clientHeight) continue
+          const r = me.getBoundingClientRect()
+          const b = box === g.document.scrollingElement ? { top: 0, height: box.clientHeight } : box.getBoundingClientRect()
+          const want = Math.min(Math.max(box.scrollTop + (r.top + r.height / 2) - (b.top + b.height / 2), 0), box.scrollHeight - box.clientHeight)
+          off.push(Math.abs(want - box.scrollTop))
+        }
+        return off.every((d) => d < 1.5)
+      })
+    )
+    .toBe(true)
 }
 
 describe('the Shipyard, the Fleet and a ship sheet in Chromium', () => {
@@ -145,7 +172,8 @@ describe('the Shipyard, the Fleet and a ship sheet in Chromium', () => {
     await expect
       .poll(() => page.evaluate<string | null | undefined>("document.activeElement?.closest('[data-field]')?.getAttribute('data-field')"))
       .toBe('flaws.sluggish')
-    await page.waitForTimeout(400)
+    await scrolledToCentre(page.locator('[data-field="flaws.sluggish"]'))
+    await settled(page)
     await shot(page, 'shipyard-problem-flaw')
 
     // Fix both: 12 port guns, and neither streamlining nor the flaw.
@@ -200,7 +228,7 @@ describe('the Shipyard, the Fleet and a ship sheet in Chromium', () => {
     await toast.getByRole('link', { name: 'Open her sheet' }).waitFor()
     await toast.getByRole('button', { name: 'Undo' }).waitFor()
     await page.locator('[data-test=commissioned]').getByRole('link', { name: 'Open her sheet' }).waitFor()
-    await page.waitForTimeout(300)
+    await settled(page)
     await shot(page, 'shipyard-commissioned')
 
     const ships = (await host.api<ShipSummary[]>('ships.list')).body
@@ -272,7 +300,7 @@ describe('the Shipyard, the Fleet and a ship sheet in Chromium', () => {
 
     // ── Print preview: only the sheet, black on white ─────────────────────────
     await page.mouse.move(0, 0)
-    await page.waitForTimeout(5500) // let the toast go
+    await expect.poll(() => page.locator('.n-message').count()).toBe(0) // let the toasts go
     await page.emulateMedia({ media: 'print' })
     await expect(page.locator('.n-layout-sider').isVisible()).resolves.toBe(false)
     await expect(page.locator('[data-test=print]').isVisible()).resolves.toBe(false)
