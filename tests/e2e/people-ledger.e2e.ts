@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import { choose, hideMessages, noHorizontalOverflow, openPage, shot, useHost } from './harness'
+import { choose, hideMessages, noHorizontalOverflow, openPage, settled, shot, useHost } from './harness'
 
 const qd = useHost()
 
@@ -120,7 +120,7 @@ describe('people and the ledger in Chromium', () => {
     expect(kept.reduce((a, n) => a + n, 0)).toBe(total)
     const log = (await host.api<{ total: number; notation: string; kept: number[] }[]>('dice.log', { limit: 1 })).body
     expect(log[0]).toMatchObject({ total, kept })
-    await page.waitForTimeout(300) // let the dialog finish its entrance
+    await settled(page) // the dialog's entrance finished
     await shot(page, 'roll-result')
     await rollDialog.getByRole('button', { name: 'Close', exact: true }).click()
     await rollDialog.waitFor({ state: 'detached' })
@@ -222,9 +222,12 @@ describe('people and the ledger in Chromium', () => {
     expect(memos[2]).toContain('hero points into Anne Bonny')
     await page.mouse.move(0, 0)
     await page.getByRole('heading', { name: 'Ledger' }).scrollIntoViewIfNeeded()
-    await page.waitForTimeout(600) // let the toast and the chart animation settle
+    // The plot drawn (its animation over) and the toast in.
+    await page.locator('[data-test=balance-chart][data-drawn=yes]').waitFor()
+    await settled(page)
     await shot(page, 'ledger-page')
     await page.locator('[data-test=plot-card]').scrollIntoViewIfNeeded()
+    await settled(page)
     await shot(page, 'ledger-plot')
     await page.locator('[data-test=transactions]').scrollIntoViewIfNeeded()
     await shot(page, 'ledger-transactions')
@@ -282,7 +285,8 @@ describe('people and the ledger in Chromium', () => {
     // The open page follows the changes, and nothing overflows sideways.
     await page.locator('[data-test=accounts] tr[data-owner="Mary Read"] [data-test=cash]').getByText('1,350', { exact: true }).waitFor()
     await page.locator('[data-test=balance-chart] canvas').first().waitFor()
-    await page.waitForTimeout(600)
+    await page.locator('[data-test=balance-chart][data-drawn=yes]').waitFor()
+    await settled(page)
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)
     await shot(page, 'ledger-page-1920')
 
