@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiOk, browser, choose, hideMessages, openPage, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, boardSized, browser, choose, hideMessages, openPage, serve, settled, shot, type Browser, type Served } from './harness'
 
 /**
  * The chart editor as a GM uses it: the sample's chart in edit mode, a new port recorded by clicking
@@ -50,10 +50,11 @@ async function onChart(page: Page, q: Pt): Promise<Pt> {
   return { x: (q.x - o.x) / k, y: (q.y - o.y) / k }
 }
 
+/** Click a chart point once the chart has drawn its last change (Konva finds what is clicked on the drawn shapes). */
 async function clickChart(page: Page, p: Pt): Promise<void> {
+  await settled(page)
   const q = await onPage(page, p)
   await page.mouse.click(q.x, q.y)
-  await page.waitForTimeout(120)
 }
 
 /** Somewhere on the chart (in chart units) clear of every port by at least `clear` screen pixels. */
@@ -86,7 +87,8 @@ describe('the chart editor in Chromium', () => {
     await page.locator('[data-test=campaign-title]').getByText('The Tortuga Run').waitFor()
     await openPage(page, 'Chart', 'chart')
     await page.locator('[data-test=sea-chart] canvas').first().waitFor()
-    await page.waitForTimeout(400)
+    await boardSized(page, 'sea-chart')
+    await settled(page)
 
     // ── Edit mode ───────────────────────────────────────────────────────────
     await page.locator('[data-test=edit-chart]').click()
@@ -123,7 +125,7 @@ describe('the chart editor in Chromium', () => {
     // ── Move it: drag the port on the canvas ─────────────────────────────────
     await tool(page, 'Move')
     await expect.poll(() => page.locator('[data-test=sea-chart]').getAttribute('data-editing')).toBe('move')
-    await page.waitForTimeout(200)
+    await settled(page)
     const from = await onPage(page, { x: isla.x!, y: isla.y! })
     const dest = await openSea(page, c, { x: isla.x! + 200, y: isla.y! + 120 }, 60)
     const to = await onPage(page, dest)

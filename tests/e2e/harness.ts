@@ -192,6 +192,29 @@ export async function settled(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate<string[]>(STILL_MOVING)).toEqual([])
 }
 
+/**
+ * Wait until the Konva board inside [data-test=`board`] fills its box: it has measured the box (a board
+ * starts at a default size until then) and fitted its drawing to it.
+ */
+export async function boardSized(page: Page, board: string): Promise<void> {
+  await expect
+    .poll(() =>
+      page.locator(`[data-test=${board}]`).evaluate((el) => {
+        type Stage = { width(): number; height(): number; container(): unknown }
+        type Box = { clientWidth: number; clientHeight: number; contains(n: unknown): boolean }
+        const g = globalThis as unknown as { Konva?: { stages: Stage[] }; getComputedStyle(e: unknown): { paddingLeft: string; paddingRight: string; paddingTop: string; paddingBottom: string } }
+        const box = el as unknown as Box
+        const stage = g.Konva?.stages.find((s) => box.contains(s.container()))
+        if (!stage) return 'no board drawn yet'
+        const pad = g.getComputedStyle(box)
+        const w = box.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight)
+        const h = box.clientHeight - parseFloat(pad.paddingTop) - parseFloat(pad.paddingBottom)
+        return Math.abs(stage.width() - w) <= 1 && Math.abs(stage.height() - h) <= 1 ? 'sized' : `${stage.width()}×${stage.height()} in a ${w}×${h} box`
+      })
+    )
+    .toBe('sized')
+}
+
 export interface Session {
   host: Served
   b: Browser

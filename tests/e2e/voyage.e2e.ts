@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { apiOk, chooseMany, ROOT, SHOTS, browser, noHorizontalOverflow, openPage, serve, settled, shot, type Browser, type Served } from './harness'
+import { apiOk, boardSized, chooseMany, ROOT, SHOTS, browser, noHorizontalOverflow, openPage, serve, settled, shot, type Browser, type Served } from './harness'
 
 /**
  * A voyage as a new GM sails it: the sample's chart, the Santa Lucia and the Sea Dog brought together
@@ -86,6 +86,7 @@ describe('a voyage on the sea chart in Chromium', () => {
     await openPage(page, 'Chart', 'chart')
     await page.locator('[data-test=sea-chart] canvas').first().waitFor()
     await page.locator('[data-test=voyages-empty]').waitFor()
+    await boardSized(page, 'sea-chart')
     await settled(page)
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)
     await shot(page, 'chart-start')
@@ -253,6 +254,7 @@ describe('a voyage on the sea chart in Chromium', () => {
     // The chart with the voyage's track, for the docs.
     await openPage(page, 'Chart', 'chart')
     await page.locator('[data-test=voyages-list]').getByText(v.log.length ? 'arrived' : '').first().waitFor()
+    await boardSized(page, 'sea-chart')
     await settled(page)
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0)
     await shot(page, 'chart')
