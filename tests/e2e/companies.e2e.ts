@@ -117,10 +117,17 @@ describe('joint-stock companies and trading voyages in Chromium', () => {
     await page.goto(`${host.origin}/?token=${host.token}#/campaign/voyages/${voyage.id}`)
     await page.locator('[data-test=voyage-name]').waitFor()
     await page.locator('[data-test=voyage-ventures]').getByText("The Santa Lucia's trading voyage").waitFor()
-    for (let i = 0; i < 40 && !(await page.locator('[data-test=arrived]').isVisible()); i++) {
-      if (await page.locator('[data-test=encounter-card]').isVisible()) await page.locator('[data-test=choice-pass]').click()
-      else if (await page.locator('[data-test=sail-on]').isEnabled()) await page.locator('[data-test=sail-on]').click()
-      await page.waitForTimeout(400)
+    const arrived = page.locator('[data-test=arrived]')
+    const card = page.locator('[data-test=encounter-card]')
+    const pass = card.locator('[data-test=choice-pass]')
+    const sail = page.locator('[data-test=sail-on]')
+    for (let i = 0; i < 40 && !(await arrived.isVisible()); i++) {
+      if (await card.isVisible()) await pass.click()
+      else if (await sail.isEnabled()) await sail.click()
+      // Until the page waits on the GM again: arrived, an encounter to answer, or free to sail on.
+      await expect
+        .poll(async () => (await arrived.isVisible()) || ((await card.isVisible()) && (await pass.isEnabled().catch(() => false))) || (await sail.isEnabled().catch(() => false)))
+        .toBe(true)
     }
     await page.locator('[data-test=arrived]').waitFor()
     // The voyage page: the wages charged at sea and the fares paid on arrival, in the venture's accounts.

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { apiOk, campaignTitle, browser, serve, shot, type Browser, type Served } from './harness'
+import { apiOk, campaignTitle, browser, serve, settled, shot, type Browser, type Served } from './harness'
 
 /** The campaign core through the real UI: clock, reminders, dice (app-rolled and by hand), logs, rules, undo. */
 
@@ -57,8 +57,12 @@ async function goTo(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Campaign pages' }).getByRole('link', { name: label, exact: true }).click()
 }
 
-/** Let toasts and transitions settle before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(400)
+/** Turn the mouse wheel and wait for the scroll it starts to end (Chromium animates a wheel's scroll). */
+async function wheelScroll(page: Page, dy: number): Promise<void> {
+  await page.evaluate(`void (window.qdScrollEnded = new Promise((ok) => addEventListener('scrollend', () => ok(true), { capture: true, once: true })))`)
+  await page.mouse.wheel(0, dy)
+  await page.evaluate('window.qdScrollEnded')
+}
 
 async function addReminder(page: Page, title: string, days: number, link?: string): Promise<void> {
   await page.getByLabel('Reminder title').fill(title)
@@ -86,7 +90,7 @@ describe('campaign core in Chromium', () => {
     const list = page.locator('[data-test=reminders] li')
     await expect(list.filter({ hasText: 'Pay the crew' }).textContent()).resolves.toContain('in 10 days')
     expect((await api<Reminder[]>('reminders.list')).map((r) => r.title)).toEqual(['Pay the crew', 'Check the roll log', 'Careen the Sea Dog'])
-    await settle(page)
+    await settled(page)
     await shot(page, 'core-dashboard-reminders')
 
     await page.getByRole('button', { name: 'Remove reminder Careen the Sea Dog' }).click()
@@ -108,7 +112,7 @@ describe('campaign core in Chromium', () => {
     // The due reminder is now past; the other counts down from the new date.
     await list.filter({ hasText: 'Pay the crew' }).waitFor({ state: 'detached' })
     await expect(list.filter({ hasText: 'Check the roll log' }).textContent()).resolves.toContain('in 9 days')
-    await settle(page)
+    await settled(page)
     await shot(page, 'core-dashboard-clock-advanced')
 
     await page.getByLabel('Show past reminders').click()
@@ -122,7 +126,7 @@ describe('campaign core in Chromium', () => {
     await expect(row.textContent()).resolves.toContain('Reminders due')
     const log = await api<{ day: number; effects: string[] }[]>('clock.log')
     expect(log).toEqual([expect.objectContaining({ day: 10, effects: ['Due today: Pay the crew'] })])
-    await settle(page)
+    await settled(page)
     await shot(page, 'core-log-clock')
 
     // A reminder with a link opens its page.
@@ -135,7 +139,7 @@ describe('campaign core in Chromium', () => {
     await goTo(page, 'Dashboard')
     await page.locator('[data-test=clock-day]').getByText('Day 31').waitFor()
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0)
-    await settle(page)
+    await settled(page)
     await shot(page, 'core-dashboard-1920')
   })
 
@@ -156,7 +160,7 @@ describe('campaign core in Chromium', () => {
     await result.getByText('modifier').waitFor()
     await page.getByRole('button', { name: 'How to write a roll' }).hover()
     await page.getByText('roll X d10, keep the Y highest').waitFor()
-    await settle(page)
+    await settled(page)
     await shot(page, 'core-dice-app-rolled')
     await page.mouse.move(5, 790)
 
@@ -179,7 +183,7 @@ describe('campaign core in Chromium', () => {
     await page.getByLabel('Faces rolled').press('End')
     await page.getByLabel('Faces rolled').pressSequentially(' 6')
     await expect(prompt.locator('[data-test=dice-status]').textContent()).resolves.toContain('Ready')
-    await settle(page)
+    await settled(page)
     await shot(page, 'core-dice-prompt')
     await prompt.locator('[data-test=dice-submit]').click()
     await prompt.waitFor({ state: 'hidden' })
@@ -188,7 +192,7 @@ describe('campaign core in Chromium', () => {
     await result.getByText('by hand').waitFor()
     const manualRoll = (await api<RollLogEntry[]>('dice.log'))[0]!
     expect(manualRoll).toMatchObject({ purpose: 'Boarding action', notation: '2k2', faces: [10, 3, 6], kept: [13, 6], total: 19, manual: true })
-    await settle(page)
+    await settled(page)
     await shot(page, 'core-dice-by-hand-result')
 
     // Cancelling a prompt changes nothing.
@@ -220,7 +224,7 @@ describe('campaign core in Chromium', () => {
     await table.getByText('Boarding action').waitFor()
     await page.getByLabel('Search rolls').fill('')
     await table.getByText('Gunnery test').waitFor()
-    await settle(page)
+    await settled(page)
     await shot(page, 'core-log-rolls')
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-test=rolls-export]').click()])
@@ -261,7 +265,7 @@ describe('campaign core in Chromium', () => {
     const edited = await api<RuleDetail>('rules.get', { table: 'heroPoints' })
     expect(edited.value).toEqual({ guildersPerPoint: 500, maxPerCharacter: 20 })
     expect(edited.entries.find((e) => e.key === 'guildersPerPoint')!.differs).toBe(true)
-    await settle(page)
+    await settled(page)
     await shot(page, 'core-rules-edited')
 
     await page.locator('[data-test=rule-reset]').click()
@@ -282,14 +286,14 @@ describe('campaign core in Chromium', () => {
     await page.locator('[data-test=rule-knacks]').click()
     await detail.getByText('Knacks', { exact: true }).waitFor()
     await expect(page.getByLabel('Knacks 1', { exact: true }).inputValue()).resolves.toBe('Captain')
-    await settle(page)
+    await settled(page)
     await shot(page, 'core-rules-knacks')
     await page.locator('[data-test=rule-calendar]').click()
     await expect(page.getByLabel('Months 1 Name').inputValue()).resolves.toBe('Primus')
     await page.getByLabel('Months 1 Name').scrollIntoViewIfNeeded()
     await page.mouse.move(800, 500)
-    await page.mouse.wheel(0, 500)
-    await settle(page)
+    await wheelScroll(page, 500)
+    await settled(page)
     await shot(page, 'core-rules-calendar')
   })
 })

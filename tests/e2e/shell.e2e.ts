@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { existsSync, openSync, writeSync, closeSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { browser, campaignTitle, noHorizontalOverflow, serve, shot, type Browser, type Served } from './harness'
+import { browser, campaignTitle, noHorizontalOverflow, serve, settled, shot, type Browser, type Served } from './harness'
 import { PAGES } from '../../src/shared/pages'
 
 let host: Served | undefined
@@ -49,7 +49,7 @@ describe('the app shell in Chromium', () => {
     const toast = page.locator('.n-message').filter({ hasText: 'That input is not valid' })
     await toast.waitFor()
     await expect(toast.textContent()).resolves.toContain('name: must not be empty')
-    await page.waitForTimeout(500) // let the toast finish appearing
+    await settled(page) // the toast has finished appearing
     await shot(page, 'bad-input-toast')
 
     const info = await host.api<{ name: string }>('campaign.info')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiOk, openPage, shot, useHost, type Served } from './harness'
+import { apiOk, openPage, settled, shot, useHost, type Served } from './harness'
 import { shipDesign } from '../helpers'
 
 /** Issue 16: toasts. Point 6 (a toast's Undo is its own change's), point 19 (error toasts). */
@@ -47,7 +47,7 @@ describe('toasts (issue 16)', () => {
     const undo = second.locator('[data-test=toast-undo]')
     await undo.hover()
     await page.locator('.n-tooltip').getByText('Undo “Created player character Calico Jack”').waitFor()
-    await page.waitForTimeout(400) // let the tooltip finish fading in for the picture
+    await settled(page) // the tooltip has finished fading in, for the picture
     await shot(page, 'issue16-toast-undo-names-change')
     await undo.click()
     await expect.poll(names).toEqual(['Anne Bonny'])

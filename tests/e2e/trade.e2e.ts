@@ -371,9 +371,11 @@ describe('sea trade, companies and booty in Chromium', () => {
     await api('ledger.grant', { ownerId: ship.owners[0]!.ownerId, amount: 10_000, memo: 'A stake for the test' })
     await api('trade.buy', { shipId: lucia.id, cargo: 'textiles', tons: 10, payerId: ship.owners[0]!.ownerId })
     const hold = await api<{ portId: number }>('trade.hold', { shipId: lucia.id })
-    // A slow machine: the dialog's reading of her hold comes back late.
+    // A slow machine: the dialog's reading of her hold comes back late, held until the dialog is open.
+    let answerHold = (): void => undefined
+    const holdAnswered = new Promise<void>((ok) => (answerHold = ok))
     await page.route('**/api/trade.hold', async (r) => {
-      await new Promise((ok) => setTimeout(ok, 1500))
+      await holdAnswered
       await r.continue()
     })
     await page.goto(`${host.origin}/?token=${host.token}#/campaign/ports/${hold.portId}`)
@@ -381,6 +383,7 @@ describe('sea trade, companies and booty in Chromium', () => {
     await page.locator('[data-test=sell-textiles]').click()
     const sell = page.locator('[data-test=trade-dialog-sell]')
     await sell.waitFor()
+    answerHold()
     // The GM types 4 of the 10 tons as soon as there is a field to type in.
     await sell.getByLabel('Tons').fill('4')
     await sell.getByLabel('Tons').press('Tab')
