@@ -107,14 +107,20 @@ export class D10Stream {
   private readonly s = new Int32Array(4)
 
   static fromState(state: readonly number[]): D10Stream | null {
-    if (state.length !== 4) return null
-    for (let k = 0; k < 4; k++) if (state[k] !== (state[k]! | 0)) return null
     const d = new D10Stream()
-    d.s[0] = state[0]!
-    d.s[1] = state[1]!
-    d.s[2] = state[2]!
-    d.s[3] = state[3]!
-    return d
+    return d.load(state) ? d : null
+  }
+
+  /** Take a generator state (false, and nothing taken, for one that is not four 32-bit integers). */
+  load(state: readonly number[]): boolean {
+    if (state.length !== 4) return false
+    for (let k = 0; k < 4; k++) if (state[k] !== (state[k]! | 0)) return false
+    const s = this.s
+    s[0] = state[0]!
+    s[1] = state[1]!
+    s[2] = state[2]!
+    s[3] = state[3]!
+    return true
   }
 
   /** One d10 face, 1…10. */

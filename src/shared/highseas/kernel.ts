@@ -182,7 +182,8 @@ class Kernel {
   readonly s: [Ship, Ship] = [new Ship(), new Ship()]
   readonly R: HighSeasRules
   readonly key: string
-  gen!: D10Stream
+  /** The run's dice: the generator's state taken at the start of each run. */
+  readonly gen = new D10Stream()
   turn = 0
   r = 0
   becalmed = 0
@@ -412,7 +413,6 @@ export function kernelPlay(
     outcome: K.outcome,
     winner: K.winner
   }
-  K.gen = undefined as never
   return { state: out, turns: K.turns, decided: K.decided }
 }
 
@@ -435,7 +435,6 @@ export interface DuelEnd {
 export function kernelEnd(setup: BattleSetup, state: BattleState, rng: RngState, played: number, maxTurns: number, end: DuelEnd): boolean {
   const K = kernelFor(setup)
   if (K === null || !run(K, state, rng, played, maxTurns)) return false
-  K.gen = undefined as never
   end.turns = K.turns
   end.decided = K.decided
   end.winner = K.winner
@@ -449,9 +448,7 @@ export function kernelEnd(setup: BattleSetup, state: BattleState, rng: RngState,
 
 /** Load the state and play the run in the kernel; false if it cannot hold the state. */
 function run(K: Kernel, state: BattleState, rng: RngState, played: number, maxTurns: number): boolean {
-  const gen = D10Stream.fromState(rng)
-  if (gen === null || !load(K, state)) return false
-  K.gen = gen
+  if (!K.gen.load(rng) || !load(K, state)) return false
   let turns = played
   let decided = true
   while (K.outcome === 'ongoing') {
