@@ -224,6 +224,9 @@ describe('campaign core in Chromium', () => {
     await table.getByText('Boarding action').waitFor()
     await page.getByLabel('Search rolls').fill('')
     await table.getByText('Gunnery test').waitFor()
+    // The page comes first, the total after it into the pager: every roll of the log counted.
+    const rolled = (await api<unknown[]>('dice.log')).length
+    await expect.poll(() => table.locator('.n-pagination').textContent()).toContain(`${rolled} rolls`)
     await settled(page)
     await shot(page, 'core-log-rolls')
 
