@@ -111,7 +111,7 @@ const storedCompanies = new WeakSet<CompanyRow>()
  * the command's end is the same; undo takes each ship's counts back to where they were in one step.
  */
 const DAY_COUNTS = 'ship-days.pending'
-type DayCounts = Map<number, [portDays: number, portEaterDays: number, seaDays: number, seaEaterDays: number]>
+export type DayCounts = Map<number, [portDays: number, portEaterDays: number, seaDays: number, seaEaterDays: number]>
 
 /** The day counts a clock run is keeping in this command (made when `make`), or undefined outside a command. */
 export function pendingDayCounts(db: Db, make = false): DayCounts | undefined {
@@ -121,10 +121,14 @@ export function pendingDayCounts(db: Db, make = false): DayCounts | undefined {
   return counts
 }
 
-/** Write the day counts kept in this command's memo (ships in id order, one UPDATE each), if any. */
+/** Write the day counts kept in this command's memo, if any (`writeDayCounts`). */
 export function settleDayCounts(db: Db): void {
   const counts = memoOf(db)?.get(DAY_COUNTS) as DayCounts | undefined
-  if (!counts || counts.size === 0) return
+  if (counts && counts.size > 0) writeDayCounts(db, counts)
+}
+
+/** Add day counts to the ships' company rows (ships in id order, one UPDATE each) and empty them. */
+export function writeDayCounts(db: Db, counts: DayCounts): void {
   const add = stmt(
     db,
     `UPDATE ship_company SET port_days = port_days + ?, port_eater_days = port_eater_days + ?, sea_days = sea_days + ?, sea_eater_days = sea_eater_days + ? WHERE ship_id = ?`

@@ -12,7 +12,7 @@ import { type CrewCost, ventureCrewCost } from './trade'
 import { addShipEvent, listing, requireShip, shipOwners, splitByShares } from './shipyard'
 import { fmt } from '../../shared/numbers'
 import { currencyOf } from '../campaign-core/currency'
-import { type CompanyRow, type Ctx, companyOf, conditionOf, ctxOf, ctxsWhere, foodByDays, pendingDayCounts, settleDayCounts, foodDaysOf, gunsOf, handsOf, monthlyOf, payerOf, plural, provisionsOf, requireAfloat, requireFoodRoom, requireFriendlyPort, setCompany, weeksPerMonthOf } from './ship-state'
+import { type CompanyRow, type Ctx, companyOf, conditionOf, ctxOf, ctxsWhere, foodByDays, pendingDayCounts, settleDayCounts, writeDayCounts, type DayCounts, foodDaysOf, gunsOf, handsOf, monthlyOf, payerOf, plural, provisionsOf, requireAfloat, requireFoodRoom, requireFriendlyPort, setCompany, weeksPerMonthOf } from './ship-state'
 
 /**
  * A Théah ship (seed 003): one with no Atrilian row (migration 0016). Théah's upkeep, careening and
@@ -462,24 +462,8 @@ export function monthlyUpkeep(db: Db, effect: (t: string) => void, quotes = new 
  * ship-state.ts): the same values, one write a ship instead of one a day.
  */
 export function countDays(db: Db): void {
-  const counts = pendingDayCounts(db, true)
-  if (!counts) {
-    addMissingCompanies(db)
-    // One statement for both (a day counted is one of the day's few writes): each ship in port or at sea
-    // with those aboard (her crew and officers), read once.
-    stmt(
-      db,
-      `UPDATE ship_company AS c SET
-         port_days = c.port_days + (e.status = 'port'), port_eater_days = c.port_eater_days + (e.status = 'port') * e.n,
-         sea_days = c.sea_days + (e.status = 'sea'), sea_eater_days = c.sea_eater_days + (e.status = 'sea') * e.n
-       FROM (SELECT s.id, s.status, s.crew + (SELECT COUNT(*) FROM ship_officer o WHERE o.ship_id = s.id) AS n
-             FROM ship s WHERE s.status IN ('port', 'sea') AND s.${THEAH_SHIP}) AS e
-       WHERE c.ship_id = e.id AND e.n > 0`
-    ).run()
-    return
-  }
-  // The same ships as the UPDATE above: those in port or at sea with someone aboard and a company row
-  // (made first for a ship with a crew and none).
+  // Each ship in port or at sea with those aboard (her crew and officers) and a company row (made first for
+  // a ship with a crew and none).
   const rows = stmt(
     db,
     `SELECT s.id, s.status = 'port' AS inPort, s.crew + (SELECT COUNT(*) FROM ship_officer o WHERE o.ship_id = s.id) AS n, s.crew > 0 AND c.ship_id IS NULL AS missing,
@@ -488,8 +472,10 @@ export function countDays(db: Db): void {
   )
     .raw(true)
     .all() as [id: number, inPort: number, n: number, missing: number, stored: number][]
-  const made = rows.some((r) => r[3] === 1)
-  if (made) addMissingCompanies(db)
+  if (rows.some((r) => r[3] === 1)) addMissingCompanies(db)
+  // Inside a command, kept and written once (below); outside one, written now.
+  const kept = pendingDayCounts(db, true)
+  const counts: DayCounts = kept ?? new Map()
   for (const [id, inPort, n, missing, stored] of rows) {
     if (n <= 0 || !(stored || missing)) continue
     let c = counts.get(id)
@@ -502,7 +488,8 @@ export function countDays(db: Db): void {
       c[3] += n
     }
   }
-  deferWrite(db, DAY_COUNTS_WRITE, () => settleDayCounts(db))
+  if (kept) deferWrite(db, DAY_COUNTS_WRITE, () => settleDayCounts(db))
+  else writeDayCounts(db, counts)
 }
 
 const DAY_COUNTS_WRITE = 'ship-days'

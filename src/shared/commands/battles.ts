@@ -370,6 +370,9 @@ export type AnyBattleView = z.infer<typeof AnyBattleView>
 export const Fate = z.enum(['afloat', 'escaped', 'sunk', 'captured', 'destroyed'])
 export type Fate = z.infer<typeof Fate>
 
+/** A prize's new owners by whole-percent shares (the shares' sum and each owner once are checked by the review: prizeOwnersProblem). */
+const PrizeOwners = z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).max(40)
+
 export const ReviewLine = z
   .object({
     participantId: ParticipantId,
@@ -389,7 +392,7 @@ export const ReviewLine = z
     /** Handling lost to a rudder strained by Hard Turns, kept until repaired in port (absent: as the battle left it). */
     rudderDamage: z.number().int().min(0).max(99).optional(),
     /** Captured: the owners she passes to, by whole-percent shares (the capturing ship's owners by default). */
-    prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).max(40).default([]),
+    prizeOwners: PrizeOwners.default([]),
     /**
      * Captured and passing to owners with a campaign captor: the hands moved from the captor as her prize crew
      * (at least her minimum sail crew, at most what the captor has left). Absent: her minimum sail crew when the
@@ -451,7 +454,7 @@ export const AtriliaReviewLine = z
     /** Captured by a campaign side: the campaign ship that took her (§8.11; read from the battle). */
     captorShipId: Id.nullable().optional(),
     /** Captured: the owners she passes to (the capturing ship's owners in her shares by default); none: she leaves the campaign's owners. */
-    prizeOwners: z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).max(40).default([]),
+    prizeOwners: PrizeOwners.default([]),
     /** A prize: the captor's marine points aboard her at the end, who stay aboard as her marines. */
     prizeMarines: z.number().int().min(0).max(999).optional(),
     /**
@@ -459,7 +462,7 @@ export const AtriliaReviewLine = z
      * High Seas battle of an Atrilian encounter names one for every ship of the encounter): the owners she
      * would pass to, her captor's in his shares (not read by conclude; the review shows them when she is made captured).
      */
-    ownersIfCaptured: z.array(z.object({ ownerId: Id, share: z.number().int().min(1).max(100) }).strict()).max(40).optional(),
+    ownersIfCaptured: PrizeOwners.optional(),
     /** How each proposal was worked out, in words. */
     how: z.array(z.string().max(1000)).max(20).optional(),
     /** Once concluded: the campaign ship a prize became (not read by conclude). */

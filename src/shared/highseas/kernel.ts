@@ -4,7 +4,7 @@ import { D10Stream } from './dice'
 import { grappleNeed, outnumbered, trainedFighters } from './calc'
 import { HIGH_SEAS_RULES, type HighSeasRules } from './tables'
 import { leaderHasOverTheSide } from './turn'
-import { OUT_OF_SIGHT, PARTICIPANT_STATUSES, pairKey, type BattleSetup, type BattleState, type ParticipantSetup, type ParticipantState, type ParticipantStatus } from './types'
+import { OUT_OF_SIGHT, PARTICIPANT_STATUSES, STATUS_INDEX, pairKey, type BattleSetup, type BattleState, type ParticipantSetup, type ParticipantState, type ParticipantStatus } from './types'
 
 /**
  * The odds simulator's kernel for a duel: two ships of two sides, both under the AI captain, played
@@ -32,7 +32,6 @@ const LOST_CONTACT = 2
 const SINKING = 3
 const SUNK = 4
 const STRUCK = 5
-const STATUS_CODE = new Map<string, number>(PARTICIPANT_STATUSES.map((s, i) => [s, i]))
 
 // The AI's intents (ai.ts M_*) and tactics (T_*); the engine's relations (core.ts EVADE…HOLD).
 const M_EVADE = 1
@@ -308,7 +307,7 @@ function load(K: Kernel, state: BattleState): boolean {
 }
 
 function loadShip(k: Ship, p: ParticipantState): boolean {
-  const code = STATUS_CODE.get(p.status)
+  const code = STATUS_INDEX.get(p.status)
   if (code === undefined) return false
   k.status = code
   k.hullDamage = p.hullDamage

@@ -6,7 +6,7 @@ import { ordersForTurn, type PartialTurnOrders } from './ai'
 import { battleOver, fastDice, resolveTurn, type DiceSource } from './engine'
 import { kernelCovers, kernelEnd, kernelPlay, type DuelEnd } from './kernel'
 import { copyState, resolveTurnImpl } from './turn'
-import { PARTICIPANT_STATUSES, type BattleSetup, type BattleState } from './types'
+import { PARTICIPANT_STATUSES, STATUS_INDEX, type BattleSetup, type BattleState } from './types'
 
 /**
  * The odds simulator: plays a battle from a given state many times with the AI captain on every
@@ -45,7 +45,7 @@ export function oddsSeed(setup: BattleSetup, state: BattleState): number {
 const SUNK = PARTICIPANT_STATUSES.map((s) => s === 'sunk' || s === 'sinking' || s === 'destroyed')
 const STRUCK = PARTICIPANT_STATUSES.map((s) => s === 'struck' || s === 'surrendered')
 const ESCAPED = PARTICIPANT_STATUSES.indexOf('escaped')
-const STATUS_INDEX = new Map<string, number>(PARTICIPANT_STATUSES.map((s, i) => [s, i]))
+
 
 /**
  * Play one run from `state` with every ship under the AI; returns the final state and the turns played.

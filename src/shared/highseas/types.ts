@@ -299,6 +299,8 @@ export type TurnOrdersInput = z.input<typeof TurnOrders>
 
 /** lostContact: out of sighting distance of every other ship without evading (seed 003 VI, Large Battles rule 3). */
 export const PARTICIPANT_STATUSES = ['active', 'escaped', 'lostContact', 'sinking', 'sunk', 'struck', 'destroyed', 'surrendered'] as const
+/** Each status's index in PARTICIPANT_STATUSES (the simulator's statuses as numbers). */
+export const STATUS_INDEX: ReadonlyMap<string, number> = new Map(PARTICIPANT_STATUSES.map((s, i) => [s, i]))
 export const ParticipantStatus = z.enum(PARTICIPANT_STATUSES)
 export type ParticipantStatus = z.infer<typeof ParticipantStatus>
 
