@@ -161,6 +161,12 @@ describe('a prize taken in a converted battle (issue 21)', () => {
     await review.locator('tr[data-line="Thalassa"]').waitFor()
     await choose(page, review.locator('tr[data-line="Thalassa"] [data-test=line-fate]'), 'Afloat')
     await choose(page, review.locator('tr[data-line="Sekhmet"] [data-test=line-fate]'), 'Captured')
+    // Made captured by the GM: the line says so above the battle's words, which stay its reading.
+    const proposed = (await apiOk<{ campaign: { lines: { name: string; fate: string }[] } }>(host, 'battles.review', { battleId })).campaign.lines
+    const wasFate = proposed.find((l) => l.name === 'Sekhmet')!.fate
+    expect(wasFate).not.toBe('captured')
+    const wasWords = ({ afloat: 'afloat', crippled: 'crippled', exited: 'left the map', sunk: 'sunk' } as Record<string, string>)[wasFate]
+    await review.locator('[data-how="Sekhmet"] [data-test=fate-changed]').getByText(`You changed her fate from ${wasWords} to captured; the words below are how the battle read her.`).waitFor()
     const prize = review.locator('[data-prize="Sekhmet"]')
     await prize.locator('[data-test=prize-owner]').nth(1).waitFor()
     await prize.locator('[data-test=prize-owner]').nth(0).getByText('Nikos the Elder').waitFor()

@@ -96,3 +96,8 @@ export function prizeOwnersWords(owners: readonly { ownerId: number; share: numb
   const problem = prizeOwnersProblem(owners)
   return problem ? sentence(problem.startsWith('shares') ? `the ${problem}` : problem) : null
 }
+
+/** A fate the GM changed from the review's reading, said above the battle's words (which stay its reading). */
+export function fateChangedWords(was: string, now: string): string {
+  return `You changed her fate from ${was.toLowerCase()} to ${now.toLowerCase()}; the words below are how the battle read her.`
+}
