@@ -75,7 +75,7 @@ class Ship {
   threat = 0
   oars = 0
   guns0 = new Int32Array(4)
-  gunnery = new Float64Array(4)
+  gunnery = new Int32Array(4)
   hasCaptain = 0
   wits = 0
   tacticsRank = 0
@@ -100,15 +100,15 @@ class Ship {
   status = 0
   hullDamage = 0
   riggingDamage = 0
-  gunsLost = new Float64Array(4)
+  gunsLost = new Int32Array(4)
   /** Guns left in each battery (guns0 − gunsLost, not below 0), and the batteries with any as bits: kept as gunsLost changes. */
-  left = new Float64Array(4)
+  left = new Int32Array(4)
   armed = 0
   crew = 0
   marines = 0
   powderTons = 0
   rudderDamage = 0
-  fired = new Float64Array(4)
+  fired = new Int32Array(4)
   wetSailsTurns = 0
   halfSpeedNextTurn = 0
   sailFouled = 0
@@ -133,7 +133,8 @@ class Ship {
   aFighters = 0
   aLoaded = 0
   mode = 0
-  target = -1
+  /** Her intent targets the other ship. */
+  tgt = 0
   tactic = -1
   wet = -1
   // ── Her orders this turn (active: she has orders) ──
@@ -179,6 +180,9 @@ class Ship {
 /** The kernel for one setup (made once, reused run after run). */
 class Kernel {
   readonly s: [Ship, Ship] = [new Ship(), new Ship()]
+  /** The two ships (s[0], s[1]) as fields: the turn and the AI reach them without an array. */
+  readonly a: Ship = this.s[0]
+  readonly b: Ship = this.s[1]
   readonly R: HighSeasRules
   readonly key: string
   /** The run's dice: the generator's state taken at the start of each run. */
@@ -259,7 +263,18 @@ export function kernelCovers(setup: BattleSetup): boolean {
 
 function covers(setup: BattleSetup): boolean {
   const ps = setup.participants
-  return ps.length === 2 && ps[0]!.kind === 'ship' && ps[1]!.kind === 'ship' && ps[0]!.side !== ps[1]!.side && ps[0]!.id !== ps[1]!.id
+  return ps.length === 2 && ps[0]!.kind === 'ship' && ps[1]!.kind === 'ship' && ps[0]!.side !== ps[1]!.side && ps[0]!.id !== ps[1]!.id && ps.every(wholeGuns)
+}
+
+/** Four 32-bit whole numbers (the kernel holds guns, gunners' ranks and turns fired in Int32Arrays). */
+function int4(a: number, b: number, c: number, d: number): boolean {
+  return a === (a | 0) && b === (b | 0) && c === (c | 0) && d === (d | 0)
+}
+
+function wholeGuns(ps: ParticipantSetup): boolean {
+  const g = ps.guns
+  const r = ps.gunners
+  return int4(g.port, g.starboard, g.chasers, g.stern) && (r === undefined || int4(r.port, r.starboard, r.chasers, r.stern))
 }
 
 function kernelFor(setup: BattleSetup): Kernel | null {
@@ -309,6 +324,9 @@ function load(K: Kernel, state: BattleState): boolean {
 function loadShip(k: Ship, p: ParticipantState): boolean {
   const code = STATUS_INDEX.get(p.status)
   if (code === undefined) return false
+  const gl = p.gunsLost
+  const fo = p.firedOnTurn
+  if (!int4(gl.port, gl.starboard, gl.chasers, gl.stern) || !int4(fo.port, fo.starboard, fo.chasers, fo.stern)) return false
   k.status = code
   k.hullDamage = p.hullDamage
   k.riggingDamage = p.riggingDamage
@@ -528,6 +546,8 @@ function rollKeep(K: Kernel, roll: number, keep: number): number {
 }
 
 // ─── The AI (ai.ts, for two ships) ──────────────────────────────────────────────────────────────
+// Each function takes the ship deciding (k) and the other ship (j), who in a duel is her only
+// possible target: a target is held as a flag (`tgt`, `target`: 1 = the other ship, 0 = none).
 
 function aiSpeed(K: Kernel, k: Ship): number {
   const R = K.R
@@ -544,7 +564,7 @@ function aiSpeed(K: Kernel, k: Ship): number {
 
 function aiLoad(K: Kernel, k: Ship): void {
   k.mode = 0
-  k.target = -1
+  k.tgt = 0
   k.tactic = -1
   k.wet = -1
   k.aAct = k.status === ACTIVE ? 1 : 0
@@ -576,42 +596,36 @@ function locked(K: Kernel): boolean {
   return K.grappled === 1 || K.melee === 1
 }
 
-/** Ship i's intent this turn (aiRead). */
-function intent(K: Kernel, i: number): number {
-  return K.s[i]!.mode
-}
-
-function setIntent(k: Ship, mode: number, target: number): void {
+function setIntent(k: Ship, mode: number, tgt: number): void {
   k.mode = mode
-  k.target = target
+  k.tgt = tgt
 }
 
-function decideIntent(K: Kernel, i: number, k: Ship): void {
-  const jx = 1 - i
-  const j = K.s[jx]!
-  if (k.fixed) return setIntent(k, M_FORT, -1)
-  if (!enemy(K, j)) return setIntent(k, M_IGNORE, -1)
+/** Ship k's intent this turn (aiRead): `mode`, and `tgt` whether she targets j. */
+function decideIntent(K: Kernel, k: Ship, j: Ship): void {
+  if (k.fixed) return setIntent(k, M_FORT, 0)
+  if (!enemy(K, j)) return setIntent(k, M_IGNORE, 0)
   const lock = locked(K)
   const cantMove = k.aCrippled || k.aSpeed <= 0
   switch (k.behaviour) {
     case BH_MERCHANT:
-      return setIntent(k, lock || cantMove ? M_HOLD : M_EVADE, -1)
+      return setIntent(k, lock || cantMove ? M_HOLD : M_EVADE, 0)
     case BH_CORSAIR: {
       // Held by a grapple or a melee: with the other ship, who is active (she is an enemy in sight).
-      if (lock) return setIntent(k, M_ATTACK, jx)
+      if (lock) return setIntent(k, M_ATTACK, 1)
       const known = rec(K, k)
-      if (known && j.warship) return setIntent(k, cantMove ? M_HOLD : M_EVADE, -1)
-      if (known && !j.merchant) return setIntent(k, cantMove ? M_HOLD : M_EVADE, -1)
-      return setIntent(k, M_ATTACK, jx)
+      if (known && j.warship) return setIntent(k, cantMove ? M_HOLD : M_EVADE, 0)
+      if (known && !j.merchant) return setIntent(k, cantMove ? M_HOLD : M_EVADE, 0)
+      return setIntent(k, M_ATTACK, 1)
     }
     case BH_PATROL:
     case BH_WARSHIP:
     case BH_FLEET:
       // A patrol's side has as many ships as there are hostile ships in her sight (one each): she does not evade.
-      if (k.behaviour === BH_FLEET && !provoked(K, k, j)) return setIntent(k, M_IGNORE, -1)
-      return setIntent(k, M_ATTACK, jx)
+      if (k.behaviour === BH_FLEET && !provoked(K, k, j)) return setIntent(k, M_IGNORE, 0)
+      return setIntent(k, M_ATTACK, 1)
     default:
-      return setIntent(k, M_FORT, -1)
+      return setIntent(k, M_FORT, 0)
   }
 }
 
@@ -624,64 +638,58 @@ function provoked(K: Kernel, k: Ship, j: Ship): boolean {
   return last >= 1 && (f[0] === last || f[1] === last || f[2] === last || f[3] === last)
 }
 
-/** Ship i's tactic this turn (aiRead). */
-function tacticOf(K: Kernel, i: number): number {
-  return K.s[i]!.tactic
-}
-
-function decideTactic(K: Kernel, i: number, k: Ship): void {
+/** Ship k's tactic this turn (aiRead). */
+function decideTactic(K: Kernel, k: Ship, j: Ship): void {
   const m = k.mode
-  k.tactic = m === M_EVADE ? T_EVADE : m === M_ATTACK ? attackTactic(K, i, k) : T_CIRCLE
+  k.tactic = m === M_EVADE ? T_EVADE : m === M_ATTACK ? attackTactic(K, k, j) : T_CIRCLE
 }
 
-function attackTactic(K: Kernel, i: number, k: Ship): number {
+/** An attacking ship's tactic: her target is j (every M_ATTACK intent targets the other ship). */
+function attackTactic(K: Kernel, k: Ship, j: Ship): number {
   if (locked(K) || k.aCrippled || k.aSpeed <= 0) return T_CIRCLE
   if (k.corsair) return T_BEAR
   if (K.r >= 2) return T_BEAR
-  const t = k.target
-  if (intent(K, t) === M_EVADE && K.s[t]!.aSpeed <= k.aSpeed) return T_BEAR
+  if (j.mode === M_EVADE && j.aSpeed <= k.aSpeed) return T_BEAR
   return T_CIRCLE
 }
 
-/** Whether ship j is expected to bear down on i. */
-function bearsOn(K: Kernel, j: number, i: number): boolean {
-  return tacticOf(K, j) === T_BEAR && K.s[j]!.target === i
+/** Whether ship j is expected to bear down on the other ship. */
+function bearsOn(j: Ship): boolean {
+  return j.tactic === T_BEAR && j.tgt === 1
 }
 
-/** Whether ship i will wet her sails this turn (aiRead). */
-function willWet(K: Kernel, i: number): boolean {
-  return K.s[i]!.wet === 1
-}
-
-function decideWet(K: Kernel, i: number, k: Ship): void {
+/** Whether ship k will wet her sails this turn (aiRead). */
+function decideWet(K: Kernel, k: Ship, j: Ship): void {
   let w = 0
   if (k.mode === M_EVADE && !k.aHalf && !k.aCrippled && k.wetSailsTurns <= 0 && !k.halfSpeedNextTurn) {
-    const j = 1 - i
-    if (enemy(K, K.s[j]!) && K.r <= 2 && bearsOn(K, j, i)) w = 1
+    if (enemy(K, j) && K.r <= 2 && bearsOn(j)) w = 1
   }
   k.wet = w
 }
 
-function expectedSpeed(K: Kernel, x: number, i: number, wetting: boolean): number {
-  return K.s[x]!.aSpeed + ((x === i ? wetting : willWet(K, x)) ? K.R.wetSailsSpeed : 0)
-}
-
-function chaseEst(K: Kernel, pursuer: number, runner: number, i: number, wetting: boolean): number {
-  const a = expectedSpeed(K, pursuer, i, wetting)
-  const b = expectedSpeed(K, runner, i, wetting)
-  return a > b ? -1 : a < b ? 1 : 0
-}
-
-function rangeAfter(K: Kernel, i: number, myTactic: number, myTarget: number, j: number, wetting: boolean): number {
+/** The range k expects after the turn (ai.ts rangeAfter): `target` 1 if she bears down on j, `wetting` her own wet sails. */
+function rangeAfter(K: Kernel, k: Ship, myTactic: number, target: number, j: Ship, wetting: boolean): number {
   const r = K.r
-  const theirs = tacticOf(K, j)
-  const theyBear = theirs === T_BEAR && K.s[j]!.target === i
+  const theirs = j.tactic
+  const theyBear = theirs === T_BEAR && j.tgt === 1
+  // The chase's expected speeds: hers (with the sails she is wetting) and j's (with the sails j will wet).
+  const W = K.R.wetSailsSpeed
   let d = 0
-  if (myTactic === T_EVADE) d = theyBear ? chaseEst(K, j, i, i, wetting) : 1
-  else if (myTactic === T_BEAR && myTarget === j) d = theirs === T_EVADE ? chaseEst(K, i, j, i, wetting) : theyBear ? -2 : -1
-  else if (theirs === T_EVADE) d = 1
+  if (myTactic === T_EVADE) {
+    if (theyBear) {
+      const mine = k.aSpeed + (wetting ? W : 0)
+      const their = j.aSpeed + (j.wet === 1 ? W : 0)
+      d = their > mine ? -1 : their < mine ? 1 : 0
+    } else d = 1
+  } else if (myTactic === T_BEAR && target === 1) {
+    if (theirs === T_EVADE) {
+      const mine = k.aSpeed + (wetting ? W : 0)
+      const their = j.aSpeed + (j.wet === 1 ? W : 0)
+      d = mine > their ? -1 : mine < their ? 1 : 0
+    } else d = theyBear ? -2 : -1
+  } else if (theirs === T_EVADE) d = 1
   else if (theyBear) d = -1
-  if (K.s[i]!.fixed || K.s[j]!.fixed) d = Math.min(d, 0)
+  if (k.fixed || j.fixed) d = Math.min(d, 0)
   const v = r + d
   return v < 0 ? 0 : v > OUT_OF_SIGHT ? OUT_OF_SIGHT : v
 }
@@ -700,33 +708,27 @@ function wantsToBoard(k: Ship, t: Ship): boolean {
 
 /** Every active ship's orders (ai.ts ordersOf), into her order fields. */
 function aiOrders(K: Kernel): void {
-  const s = K.s
-  const a = s[0]
-  const b = s[1]
+  const a = K.a
+  const b = K.b
   aiLoad(K, a)
   aiLoad(K, b)
   // Each active ship's reading, in the order its parts depend on one another: her intent; her tactic (she
   // reads her target's intent); whether she wets her sails (she reads the other's tactic). ai.ts works
   // them out when first asked, to the same values; an inactive ship's are never asked for.
-  if (a.aAct) decideIntent(K, 0, a)
-  if (b.aAct) decideIntent(K, 1, b)
-  if (a.aAct) decideTactic(K, 0, a)
-  if (b.aAct) decideTactic(K, 1, b)
-  if (a.aAct) decideWet(K, 0, a)
-  if (b.aAct) decideWet(K, 1, b)
-  for (let i = 0; i < 2; i++) {
-    const k = s[i]!
-    if (!k.aAct) {
-      k.oHas = 0
-      continue
-    }
-    orders(K, i, k, s[1 - i]!)
-  }
+  if (a.aAct) decideIntent(K, a, b)
+  if (b.aAct) decideIntent(K, b, a)
+  if (a.aAct) decideTactic(K, a, b)
+  if (b.aAct) decideTactic(K, b, a)
+  if (a.aAct) decideWet(K, a, b)
+  if (b.aAct) decideWet(K, b, a)
+  if (a.aAct) orders(K, a, b)
+  else a.oHas = 0
+  if (b.aAct) orders(K, b, a)
+  else b.oHas = 0
 }
 
-function orders(K: Kernel, i: number, k: Ship, j: Ship): void {
-  const jx = 1 - i
-  const mode = intent(K, i)
+function orders(K: Kernel, k: Ship, j: Ship): void {
+  const mode = k.mode
   k.oHas = 1
   k.oClearAnchor = k.anchorDragging
   k.oTargetOther = 0
@@ -742,50 +744,49 @@ function orders(K: Kernel, i: number, k: Ship, j: Ship): void {
     return
   }
   k.oStrike = 0
-  const target = mode === M_ATTACK ? k.target : -1
-  const tactic = tacticOf(K, i)
+  const target = mode === M_ATTACK ? k.tgt : 0
+  const tactic = k.tactic
   k.oTactic = tactic
-  k.oTargetOther = tactic === T_BEAR && target === jx ? 1 : 0
+  k.oTargetOther = tactic === T_BEAR && target === 1 ? 1 : 0
   // Circle against the other ship if she is an enemy in sight.
-  let ca = -1
-  if (tactic === T_CIRCLE && mode !== M_IGNORE && mode !== M_FORT && enemy(K, j)) ca = jx
-  k.oCircleOther = ca >= 0 ? 1 : 0
+  const ca = tactic === T_CIRCLE && mode !== M_IGNORE && mode !== M_FORT && enemy(K, j) ? 1 : 0
+  k.oCircleOther = ca
   let wetting = false
   if (!k.aHalf && !k.aCrippled) {
-    if (tactic === T_EVADE && willWet(K, i)) {
+    if (tactic === T_EVADE && k.wet === 1) {
       k.oWet = 1
       wetting = true
-    } else if (tactic === T_CIRCLE && mode !== M_IGNORE && ca >= 0 && bearsOn(K, ca, i)) k.oHard = 1
+    } else if (tactic === T_CIRCLE && mode !== M_IGNORE && ca === 1 && bearsOn(j)) k.oHard = 1
   }
-  if (target >= 0 && wantsToBoard(k, j)) {
+  if (target === 1 && wantsToBoard(k, j)) {
     if (K.grappled) {
       if (!K.melee) k.oBoard = 1
     } else if (K.r <= 1) k.oGrapple = 1
   }
-  if (mode !== M_IGNORE && k.aLoaded) chooseFire(K, i, k, j, tactic, target, ca, wetting)
+  if (mode !== M_IGNORE && k.aLoaded) chooseFire(K, k, j, tactic, target, ca, wetting)
 }
 
-function legalBatteries(K: Kernel, i: number, tactic: number, target: number, ca: number, j: number, rAfter: number): number {
+/** The batteries k may fire at j (her one enemy) as bits: `target`/`ca` 1 if she bears down on / circles j. */
+function legalBatteries(K: Kernel, tactic: number, target: number, ca: number, j: Ship, rAfter: number): number {
   if (K.grappled) return rAfter === 0 ? B_BROAD : 0
   switch (tactic) {
     case T_EVADE:
-      return (K.r === 0 || rAfter === 0) && bearsOn(K, j, i) ? B_BROAD | B_STERN : B_STERN
+      return (K.r === 0 || rAfter === 0) && bearsOn(j) ? B_BROAD | B_STERN : B_STERN
     case T_BEAR:
-      if (j !== target) return rAfter === 0 ? B_BROAD : 0
+      if (target !== 1) return rAfter === 0 ? B_BROAD : 0
       if (rAfter === 0 || K.r === 0) return B_BROAD | B_CHASE
-      return tacticOf(K, j) === T_CIRCLE ? B_BROAD | B_CHASE : B_CHASE
+      return j.tactic === T_CIRCLE ? B_BROAD | B_CHASE : B_CHASE
     default:
-      return j === ca || rAfter === 0 ? B_BROAD : 0
+      return ca === 1 || rAfter === 0 ? B_BROAD : 0
   }
 }
 
-function chooseFire(K: Kernel, i: number, k: Ship, j: Ship, tactic: number, target: number, ca: number, wetting: boolean): void {
+function chooseFire(K: Kernel, k: Ship, j: Ship, tactic: number, target: number, ca: number, wetting: boolean): void {
   const free = k.aLoaded & k.armed
   // The one enemy: not in a melee with a friend (there is none), in sight and active.
   if (!free || !enemy(K, j)) return
-  const jx = 1 - i
-  const rAfter = rangeAfter(K, i, tactic, target, jx, wetting)
-  const legal = legalBatteries(K, i, tactic, target, ca, jx, rAfter) & free
+  const rAfter = rangeAfter(K, k, tactic, target, j, wetting)
+  const legal = legalBatteries(K, tactic, target, ca, j, rAfter) & free
   if (!legal) return
   let b: number
   if (legal & B_BROAD) {
@@ -796,8 +797,8 @@ function chooseFire(K: Kernel, i: number, k: Ship, j: Ship, tactic: number, targ
   else b = 3
   const rNow = K.r
   const at = b < 2 && rNow === 0 && tactic !== T_CIRCLE ? 0 : rAfter
-  const grape = at === 0 && rNow === 0 && !(intent(K, i) === M_ATTACK && k.corsair) && j.aFighters > k.aFighters
-  let rigging = !grape && wantsRigging(K, i, k, j, at)
+  const grape = at === 0 && rNow === 0 && !(k.mode === M_ATTACK && k.corsair) && j.aFighters > k.aFighters
+  let rigging = !grape && wantsRigging(K, k, j, at)
   let chance = grape ? 1 : chanceToHit(K, k, b, j, at, rigging)
   if (rigging && chance < MIN_HIT_CHANCE) {
     rigging = false
@@ -809,12 +810,12 @@ function chooseFire(K: Kernel, i: number, k: Ship, j: Ship, tactic: number, targ
   k.oGrape = grape ? 1 : 0
 }
 
-function wantsRigging(K: Kernel, i: number, k: Ship, j: Ship, at: number): boolean {
+function wantsRigging(K: Kernel, k: Ship, j: Ship, at: number): boolean {
   if (K.grappled || at === 0 || j.fixed || k.fixed) return false
   if (j.aCrippled || j.aHalf) return false
-  const m = intent(K, i)
+  const m = k.mode
   if (m === M_EVADE) return true
-  if (m === M_ATTACK) return k.corsair === 1 || intent(K, 1 - i) === M_EVADE
+  if (m === M_ATTACK) return k.corsair === 1 || j.mode === M_EVADE
   return false
 }
 
@@ -856,131 +857,127 @@ function strike(K: Kernel, k: Ship, j: Ship, taken: boolean): void {
 }
 
 function playTurn(K: Kernel): void {
-  const R = K.R
-  const s = K.s
-  const a = s[0]
-  const b = s[1]
+  const a = K.a
+  const b = K.b
   a.before = a.status
   b.before = b.status
-  for (let i = 0; i < 2; i++) {
-    const k = s[i]!
-    k.bm = k.chase = k.circ = -1
-    k.pendHull = k.pendRig = k.pendCrew = k.pendRudder = 0
-    k.speed = k.handling = 0
-    k.wetNow = k.halfNow = k.hard = k.mobile = 0
-    if (k.hasBoom) {
-      k.hasBoom = 0
-      k.boom[0] = k.boom[1] = k.boom[2] = k.boom[3] = 0
-    }
-    k.rel = 0
-    k.win = 0
-    k.contest = 0
-  }
+  clearTurn(a)
+  clearTurn(b)
   // a. Strikes.
-  for (let i = 0; i < 2; i++) {
-    const k = s[i]!
-    if (!k.oHas || !k.oStrike) continue
-    const j = s[1 - i]!
-    strike(K, k, j, counts(j.status))
-    k.oHas = 0
-  }
+  if (a.oHas && a.oStrike) strikeNow(K, a, b)
+  if (b.oHas && b.oStrike) strikeNow(K, b, a)
   K.newCalm = Math.max(0, K.becalmed - 1)
   // All ships evade: all escape.
   if ((a.oHas || b.oHas) && (!a.oHas || a.oTactic === T_EVADE) && (!b.oHas || b.oTactic === T_EVADE)) {
-    for (let i = 0; i < 2; i++) {
-      const k = s[i]!
-      if (!k.oHas) continue
-      k.status = ESCAPED
-      endMelees(K, k, s[1 - i]!)
-      K.grappled = 0
-    }
+    if (a.oHas) escapeNow(K, a, b)
+    if (b.oHas) escapeNow(K, b, a)
     return finish(K, 'allEscaped', null)
   }
-  startOfTurn(K)
+  startOfTurn(K, a)
+  startOfTurn(K, b)
   const becalmedNow = K.becalmed > 0
-  for (let i = 0; i < 2; i++) {
-    const k = s[i]!
-    if (k.status !== ACTIVE) continue
-    k.speed = turnSpeed(K, k, becalmedNow)
-    let h = k.handling0 - k.rudderDamage
-    if (k.hullDamage * 2 > k.hullPoints) h -= 1
-    if (k.hard) h += R.hardTurnsHandling
-    if (k.riggingDamage >= k.riggingPoints) h += R.crippledHandling
-    k.handling = h
-    k.mobile = k.speed > 0 && !K.grappled ? 1 : 0
-  }
+  if (a.status === ACTIVE) underway(K, a, becalmedNow)
+  if (b.status === ACTIVE) underway(K, b, becalmedNow)
   // b. Tactics.
-  for (let i = 0; i < 2; i++) {
-    const k = s[i]!
-    if (!k.oHas || k.status !== ACTIVE) continue
-    const free = !K.grappled
-    k.rel = free && k.oTactic === T_EVADE ? R_EVADE : R_HOLD
-    if (!free) continue
-    if (k.oTactic === T_BEAR) {
-      if (k.oTargetOther) k.rel = R_BEAR
-    } else if (k.oTactic === T_CIRCLE) {
-      if (k.oCircleOther) k.rel = R_CIRCLE
-      else {
-        const j = s[1 - i]!
-        if (j.status === ACTIVE && K.r <= K.sight) k.rel = R_CIRCLE
-      }
-    }
-  }
-  brilliant(K)
+  if (a.oHas && a.status === ACTIVE) relation(K, a, b)
+  if (b.oHas && b.status === ACTIVE) relation(K, b, a)
+  brilliant(K, a, b)
   // c. Maneuvers.
   if (a.status === ACTIVE && b.status === ACTIVE && K.r <= K.sight) maneuver(K, a, b)
   // d. Grappling, e. Boarding.
-  for (let i = 0; i < 2; i++) {
-    const k = s[i]!
-    if (!k.oHas || !k.oGrapple || k.status !== ACTIVE) continue
-    const j = s[1 - i]!
-    if (j.status !== ACTIVE || K.grappled || K.r > 0) continue
-    const need = grappleNeed(k.size, j.size, R).needs
-    const d = face(K)
-    if (d + (k.win ? R.raise : 0) >= need) {
-      K.grappled = 1
-      K.r = 0
-    }
-  }
-  for (let i = 0; i < 2; i++) {
-    const k = s[i]!
-    if (!k.oHas || !k.oBoard || k.status !== ACTIVE) continue
-    const j = s[1 - i]!
-    if (j.status !== ACTIVE || !K.grappled) continue
-    if (!K.melee) {
-      k.meleeRound = 0
-      j.meleeRound = 0
-      K.melee = 1
-    }
-  }
+  if (a.oHas && a.oGrapple && a.status === ACTIVE) grapple(K, a, b)
+  if (b.oHas && b.oGrapple && b.status === ACTIVE) grapple(K, b, a)
+  if (a.oHas && a.oBoard && a.status === ACTIVE) board(K, a, b)
+  if (b.oHas && b.oBoard && b.status === ACTIVE) board(K, b, a)
   if (a.status === ACTIVE && b.status === ACTIVE && K.melee) quickCombat(K, a, b)
   // f. Cannon fire.
   a.powderLeft = a.powderTons
   b.powderLeft = b.powderTons
-  for (let i = 0; i < 2; i++) {
-    const k = s[i]!
-    if (!k.oHas || k.status !== ACTIVE || k.oBattery < 0) continue
-    fireOne(K, k, s[1 - i]!)
-  }
+  if (a.oHas && a.status === ACTIVE && a.oBattery >= 0) fireOne(K, a, b)
+  if (b.oHas && b.status === ACTIVE && b.oBattery >= 0) fireOne(K, b, a)
   a.powderTons = a.powderLeft
   b.powderTons = b.powderLeft
   // g. Damage effects.
   damage(K, a)
   damage(K, b)
   // h. End of turn.
-  endOfTurn(K)
-  let side: string | null = null
-  let outcome: BattleState['outcome'] = 'decided'
-  for (let i = 0; i < 2; i++) {
-    const k = s[i]!
-    if (!counts(k.status)) continue
-    if (side === null) side = k.side
-    else if (side !== k.side) {
-      outcome = 'ongoing'
-      side = null
-    }
+  endOfTurn(K, a, b)
+  // Decided when the ships still fighting (active or sinking) are of one side, or none.
+  const ca = counts(a.status)
+  const cb = counts(b.status)
+  if (ca && cb) return finish(K, 'ongoing', null)
+  finish(K, 'decided', ca ? a.side : cb ? b.side : null)
+}
+
+/** The turn's scratch, cleared. */
+function clearTurn(k: Ship): void {
+  k.bm = k.chase = k.circ = -1
+  k.pendHull = k.pendRig = k.pendCrew = k.pendRudder = 0
+  k.speed = k.handling = 0
+  k.wetNow = k.halfNow = k.hard = k.mobile = 0
+  if (k.hasBoom) {
+    k.hasBoom = 0
+    k.boom[0] = k.boom[1] = k.boom[2] = k.boom[3] = 0
   }
-  finish(K, outcome, side)
+  k.rel = 0
+  k.win = 0
+  k.contest = 0
+}
+
+function strikeNow(K: Kernel, k: Ship, j: Ship): void {
+  strike(K, k, j, counts(j.status))
+  k.oHas = 0
+}
+
+function escapeNow(K: Kernel, k: Ship, j: Ship): void {
+  k.status = ESCAPED
+  endMelees(K, k, j)
+  K.grappled = 0
+}
+
+/** An active ship's speed, handling and whether she moves this turn. */
+function underway(K: Kernel, k: Ship, becalmedNow: boolean): void {
+  const R = K.R
+  k.speed = turnSpeed(K, k, becalmedNow)
+  let h = k.handling0 - k.rudderDamage
+  if (k.hullDamage * 2 > k.hullPoints) h -= 1
+  if (k.hard) h += R.hardTurnsHandling
+  if (k.riggingDamage >= k.riggingPoints) h += R.crippledHandling
+  k.handling = h
+  k.mobile = k.speed > 0 && !K.grappled ? 1 : 0
+}
+
+/** Her relation to j (turn.ts tactics), she being active with orders. */
+function relation(K: Kernel, k: Ship, j: Ship): void {
+  const free = !K.grappled
+  k.rel = free && k.oTactic === T_EVADE ? R_EVADE : R_HOLD
+  if (!free) return
+  if (k.oTactic === T_BEAR) {
+    if (k.oTargetOther) k.rel = R_BEAR
+  } else if (k.oTactic === T_CIRCLE) {
+    if (k.oCircleOther) k.rel = R_CIRCLE
+    else if (j.status === ACTIVE && K.r <= K.sight) k.rel = R_CIRCLE
+  }
+}
+
+function grapple(K: Kernel, k: Ship, j: Ship): void {
+  if (j.status !== ACTIVE || K.grappled || K.r > 0) return
+  const R = K.R
+  const need = grappleNeed(k.size, j.size, R).needs
+  const d = face(K)
+  if (d + (k.win ? R.raise : 0) >= need) {
+    K.grappled = 1
+    K.r = 0
+  }
+}
+
+function board(K: Kernel, k: Ship, j: Ship): void {
+  if (j.status !== ACTIVE || !K.grappled) return
+  if (!K.melee) {
+    k.meleeRound = 0
+    j.meleeRound = 0
+    K.melee = 1
+  }
 }
 
 function finish(K: Kernel, outcome: BattleState['outcome'], winner: string | null): void {
@@ -1003,46 +1000,38 @@ function turnSpeed(K: Kernel, k: Ship, becalmed: boolean): number {
   return s
 }
 
-/** Anchors, fouled sails, desperate strategies (turn.ts startOfTurn). */
-function startOfTurn(K: Kernel): void {
+/** Her anchor, fouled sails, desperate strategies (turn.ts startOfTurn). */
+function startOfTurn(K: Kernel, k: Ship): void {
+  if (!k.oHas) return
   const R = K.R
-  for (let i = 0; i < 2; i++) {
-    const k = K.s[i]!
-    if (!k.oHas) continue
-    // Clearing the anchor: the AI's orders always cut it loose once the hand is down.
-    if (k.oClearAnchor && k.anchorDragging && rollKeep(K, k.handFinesse + k.handClimbing, k.handFinesse) >= 15) k.anchorDragging = 0
-    if (k.sailFouled && rollKeep(K, k.masterFinesse + k.masterRigging, k.masterFinesse) >= R.reRigTN) k.sailFouled = 0
-    k.halfNow = k.halfSpeedNextTurn
-    k.halfSpeedNextTurn = 0
-    if (k.oWet && k.wetSailsTurns === 0 && !(k.riggingDamage >= k.riggingPoints)) k.wetSailsTurns = R.wetSailsTurns
-    if (k.wetSailsTurns > 0) {
-      k.wetNow = 1
-      if (face(K) >= R.wetSailsTearOn) {
-        k.pendRig += face(K)
-        k.halfSpeedNextTurn = 1
-      }
+  // Clearing the anchor: the AI's orders always cut it loose once the hand is down.
+  if (k.oClearAnchor && k.anchorDragging && rollKeep(K, k.handFinesse + k.handClimbing, k.handFinesse) >= 15) k.anchorDragging = 0
+  if (k.sailFouled && rollKeep(K, k.masterFinesse + k.masterRigging, k.masterFinesse) >= R.reRigTN) k.sailFouled = 0
+  k.halfNow = k.halfSpeedNextTurn
+  k.halfSpeedNextTurn = 0
+  if (k.oWet && k.wetSailsTurns === 0 && !(k.riggingDamage >= k.riggingPoints)) k.wetSailsTurns = R.wetSailsTurns
+  if (k.wetSailsTurns > 0) {
+    k.wetNow = 1
+    if (face(K) >= R.wetSailsTearOn) {
+      k.pendRig += face(K)
+      k.halfSpeedNextTurn = 1
     }
-    if (k.oHard) {
-      k.hard = 1
-      if (face(K) >= R.hardTurnsDamageOn) {
-        k.pendHull += 1
-        k.pendRudder += 1
-      }
+  }
+  if (k.oHard) {
+    k.hard = 1
+    if (face(K) >= R.hardTurnsDamageOn) {
+      k.pendHull += 1
+      k.pendRudder += 1
     }
   }
 }
 
-function brilliant(K: Kernel): void {
-  const [a, b] = K.s
-  const inSight = K.r <= K.sight
-  for (let i = 0; i < 2; i++) {
-    const k = K.s[i]!
-    if (!k.oHas || k.status !== ACTIVE || !k.hasCaptain) continue
-    if (K.s[1 - i]!.status !== ACTIVE || !inSight) continue
-    // One enemy: Wits + Tactics.
-    k.bm = rollKeep(K, k.wits + k.tacticsRank, k.wits)
-  }
-  if (a.status !== ACTIVE || b.status !== ACTIVE || !inSight) return
+/** Brilliant maneuvering (turn.ts), a and b the two ships in the setup's order. */
+function brilliant(K: Kernel, a: Ship, b: Ship): void {
+  if (a.status !== ACTIVE || b.status !== ACTIVE || K.r > K.sight) return
+  // Each captain with orders rolls against her one enemy: Wits + Tactics.
+  if (a.oHas && a.hasCaptain) a.bm = rollKeep(K, a.wits + a.tacticsRank, a.wits)
+  if (b.oHas && b.hasCaptain) b.bm = rollKeep(K, b.wits + b.tacticsRank, b.wits)
   if (a.bm < 0 && b.bm < 0) return
   const av = a.bm < 0 ? 0 : a.bm
   const bv = b.bm < 0 ? 0 : b.bm
@@ -1286,35 +1275,37 @@ function damage(K: Kernel, k: Ship): void {
   }
 }
 
-function endOfTurn(K: Kernel): void {
-  const s = K.s
-  for (let i = 0; i < 2; i++) {
-    const k = s[i]!
-    if (k.before === SINKING && k.status === SINKING) {
-      k.sinkingIn = Math.max(0, (k.sinkingIn ?? 1) - 1)
-      if (k.sinkingIn === 0) {
-        k.status = SUNK
-        K.grappled = 0
-      }
-    }
-    if (k.wetNow && k.wetSailsTurns > 0) k.wetSailsTurns--
-  }
-  const [a, b] = s
+function endOfTurn(K: Kernel, a: Ship, b: Ship): void {
+  sinkingAndSails(K, a)
+  sinkingAndSails(K, b)
   // Recognition.
   if (counts(a.status) && counts(b.status) && K.r <= K.recognition) {
     a.recognised = 1
     b.recognised = 1
   }
-  // Escapes: an evading ship out of sight of her enemy still fighting.
-  let ea = a.status === ACTIVE && a.oHas && a.oTactic === T_EVADE && b.status === ACTIVE && K.r > K.sight
-  let eb = b.status === ACTIVE && b.oHas && b.oTactic === T_EVADE && a.status === ACTIVE && K.r > K.sight
+  if (K.r <= K.sight) return
+  // Out of sight. Escapes: an evading ship out of sight of her enemy still fighting.
+  let ea = a.status === ACTIVE && a.oHas && a.oTactic === T_EVADE && b.status === ACTIVE
+  let eb = b.status === ACTIVE && b.oHas && b.oTactic === T_EVADE && a.status === ACTIVE
   // Out of sight of every other participant still in the battle (and not escaping), with a foe there: she leaves.
-  const la = a.status === ACTIVE && !ea && !eb && counts(b.status) && K.r > K.sight
-  const lb = b.status === ACTIVE && !eb && !(ea || la) && counts(a.status) && K.r > K.sight
+  const la = a.status === ACTIVE && !ea && !eb && counts(b.status)
+  const lb = b.status === ACTIVE && !eb && !(ea || la) && counts(a.status)
   if (la) ea = true
   if (lb) eb = true
   if (ea) leave(K, a, b)
   if (eb) leave(K, b, a)
+}
+
+/** A sinking ship's turns run down; wet sails dry. */
+function sinkingAndSails(K: Kernel, k: Ship): void {
+  if (k.before === SINKING && k.status === SINKING) {
+    k.sinkingIn = Math.max(0, (k.sinkingIn ?? 1) - 1)
+    if (k.sinkingIn === 0) {
+      k.status = SUNK
+      K.grappled = 0
+    }
+  }
+  if (k.wetNow && k.wetSailsTurns > 0) k.wetSailsTurns--
 }
 
 function leave(K: Kernel, k: Ship, other: Ship): void {
