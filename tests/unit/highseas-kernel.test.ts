@@ -15,7 +15,8 @@ import { runSeed } from '../../src/shared/battle/odds'
 import { seedState } from '../../src/shared/dice/rng'
 import { ordersForTurn } from '../../src/shared/highseas/ai'
 import { battleOver, fastDice, resolveTurn, startBattle } from '../../src/shared/highseas/engine'
-import { kernelCovers, kernelEnd, kernelPlay, type DuelEnd } from '../../src/shared/highseas/kernel'
+import { D10Stream } from '../../src/shared/highseas/dice'
+import { duelRuns, kernelCovers, kernelEnd, kernelPlay, type DuelEnd } from '../../src/shared/highseas/kernel'
 import { playOut } from '../../src/shared/highseas/simulate'
 import { BattleSetup, PARTICIPANT_STATUSES, type BattleState, type Range, type Weather } from '../../src/shared/highseas/types'
 import { battle, corsairVsMerchant, fort, ship } from '../highseas-fixtures'
@@ -192,6 +193,49 @@ describe('High Seas odds: the duel kernel plays the same runs as the full engine
         expect(playOut(setup, start, seed, 60, {})).toEqual(playOut(setup, start, seed, 60, {}, false))
       }),
       { numRuns: 200, seed: 2202 }
+    )
+  })
+
+  it('the odds\' runs from one state read once (duelRuns): each run as kernelEnd plays it from its seed, whatever ran before', () => {
+    fc.assert(
+      fc.property(setupArb, midArb, midArb, fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 2, maxLength: 5 }), fc.constantFrom(60, 60, 2), (d, m, other, runs, maxTurns) => {
+        const setup = setupOf(d)
+        const start = midState(setup, m)
+        const elsewhere = midState(setup, other)
+        if (battleOver(start)) return
+        const play = duelRuns(setup, start)
+        expect(play).not.toBeNull()
+        const fresh = (): DuelEnd => ({ turns: -1, decided: false, winner: 'nobody', status: [-1, -1], taken: [true, true] })
+        for (const run of runs) {
+          const seed = runSeed(d.seed, run)
+          const got = fresh()
+          play!(seed, maxTurns, got)
+          const want = fresh()
+          expect(kernelEnd(setup, start, seedState(seed), 0, maxTurns, want)).toBe(true)
+          expect(got).toEqual(want)
+          // Another state of the same setup played in between: the next run still starts from `start`.
+          if (!battleOver(elsewhere)) kernelEnd(setup, elsewhere, seedState(seed + 1), 0, 60, fresh())
+        }
+      }),
+      { numRuns: 300, seed: 2203 }
+    )
+  })
+
+  it('the kernel\'s generator seeded from a 32-bit seed is in the state seedState gives, and draws the same faces', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -0x80000000, max: 0x7fffffff }), (seed) => {
+        const seeded = new D10Stream()
+        seeded.seed(seed)
+        expect(seeded.state()).toEqual(seedState(seed))
+        const loaded = D10Stream.fromState(seedState(seed))!
+        const dice = fastDice(seedState(seed))
+        for (let i = 0; i < 20; i++) {
+          const f = seeded.face()
+          expect(f).toBe(loaded.face())
+          expect(f).toBe(dice.roll({ kind: 'sum', count: 1, sides: 10, explode: false, modifier: 0 }, 'face').total)
+        }
+      }),
+      { numRuns: 300, seed: 2204 }
     )
   })
 

@@ -123,6 +123,18 @@ export class D10Stream {
     return true
   }
 
+  /**
+   * Seed the generator from a 32-bit seed as pure-rand's xoroshiro128plus(seed) does (so as seedState(seed)
+   * gives): the state [-1, ~seed, seed, 0]. tests/unit/highseas-dice.test.ts holds it to seedState.
+   */
+  seed(seed: number): void {
+    const s = this.s
+    s[0] = -1
+    s[1] = ~seed
+    s[2] = seed | 0
+    s[3] = 0
+  }
+
   /** One d10 face, 1…10. */
   face(): number {
     const s = this.s

@@ -94,8 +94,8 @@ class Ship {
   outlaw = 0
   merchantCrew = 0
   fixed = 0
-  /** P(her cannon dice reach tn), tn 0…MAX_TN+1. */
-  hit = new Float64Array(MAX_TN + 2)
+  /** 1 where P(her cannon dice reach tn) is at least the AI's MIN_HIT_CHANCE, else 0: tn 0…MAX_TN+1. */
+  worth = new Uint8Array(MAX_TN + 2)
   // ── State ──
   status = 0
   hullDamage = 0
@@ -251,7 +251,7 @@ function fixShip(k: Ship, ps: ParticipantSetup, R: HighSeasRules): void {
   k.merchantCrew = ps.crewKind === 'merchant' ? 1 : 0
   k.outlaw = ps.crewKind === 'pirate' || ps.crewKind === 'privateer' ? 1 : 0
   k.fixed = b === 'fort' ? 1 : 0
-  for (let tn = 0; tn <= MAX_TN + 1; tn++) k.hit[tn] = hitChance(ps.threatRating, tn)
+  for (let tn = 0; tn <= MAX_TN + 1; tn++) k.worth[tn] = hitChance(ps.threatRating, tn) < MIN_HIT_CHANCE ? 0 : 1
 }
 
 const KERNELS = new WeakMap<BattleSetup, Kernel | null>()
@@ -452,20 +452,90 @@ export interface DuelEnd {
 export function kernelEnd(setup: BattleSetup, state: BattleState, rng: RngState, played: number, maxTurns: number, end: DuelEnd): boolean {
   const K = kernelFor(setup)
   if (K === null || !run(K, state, rng, played, maxTurns)) return false
+  writeEnd(K, end)
+  return true
+}
+
+function writeEnd(K: Kernel, end: DuelEnd): void {
   end.turns = K.turns
   end.decided = K.decided
   end.winner = K.winner
-  for (let i = 0; i < 2; i++) {
-    const k = K.s[i]!
-    end.status[i] = k.status
-    end.taken[i] = k.capturedBy !== null
+  end.status[0] = K.a.status
+  end.status[1] = K.b.status
+  end.taken[0] = K.a.capturedBy !== null
+  end.taken[1] = K.b.capturedBy !== null
+}
+
+/**
+ * The odds' many runs of a duel from one state, every turn under the AI: the state is read once and kept,
+ * and each run starts from a copy of it, its generator seeded straight from the run's 32-bit seed (as
+ * seedState seeds it). `play(rngSeed, maxTurns, end)` plays one run as `kernelEnd` would from
+ * `seedState(rngSeed)` with no turns played before, writing its end into `end`. Null when the kernel does
+ * not cover the setup or cannot hold the state. The state must not change while the runs are played.
+ */
+export function duelRuns(setup: BattleSetup, state: BattleState): ((rngSeed: number, maxTurns: number, end: DuelEnd) => void) | null {
+  const K = kernelFor(setup)
+  if (K === null || !load(K, state)) return null
+  const a0 = new Ship()
+  const b0 = new Ship()
+  keepState(K.a, a0)
+  keepState(K.b, b0)
+  const { turn, r, becalmed, sight, recognition, grappled, melee, outcome, winner } = K
+  return (rngSeed, maxTurns, end) => {
+    keepState(a0, K.a)
+    keepState(b0, K.b)
+    K.turn = turn
+    K.r = r
+    K.becalmed = becalmed
+    K.sight = sight
+    K.recognition = recognition
+    K.grappled = grappled
+    K.melee = melee
+    K.outcome = outcome
+    K.winner = winner
+    K.gen.seed(rngSeed)
+    play(K, 0, maxTurns)
+    writeEnd(K, end)
   }
-  return true
+}
+
+/** Copy a ship's state (all that `loadShip` reads, and her recognition) from one record to another. */
+function keepState(from: Ship, to: Ship): void {
+  to.status = from.status
+  to.hullDamage = from.hullDamage
+  to.riggingDamage = from.riggingDamage
+  to.gunsLost.set(from.gunsLost)
+  to.left.set(from.left)
+  to.armed = from.armed
+  to.crew = from.crew
+  to.marines = from.marines
+  to.powderTons = from.powderTons
+  to.rudderDamage = from.rudderDamage
+  to.fired.set(from.fired)
+  to.wetSailsTurns = from.wetSailsTurns
+  to.halfSpeedNextTurn = from.halfSpeedNextTurn
+  to.sailFouled = from.sailFouled
+  to.anchorDragging = from.anchorDragging
+  to.sinkingIn = from.sinkingIn
+  to.capturedBy = from.capturedBy
+  to.takenBy = from.takenBy
+  to.recognised = from.recognised
+  to.powderSpent = from.powderSpent
+  to.bombardment = from.bombardment
+  to.fightersLost = from.fightersLost
+  to.meleeRound = from.meleeRound
+  to.damageDealt = from.damageDealt
 }
 
 /** Load the state and play the run in the kernel; false if it cannot hold the state. */
 function run(K: Kernel, state: BattleState, rng: RngState, played: number, maxTurns: number): boolean {
   if (!K.gen.load(rng) || !load(K, state)) return false
+  play(K, played, maxTurns)
+  return true
+}
+
+/** Play turns under the AI until the battle is decided or `maxTurns` (counting the `played` before) are played. */
+function play(K: Kernel, played: number, maxTurns: number): void {
   let turns = played
   let decided = true
   while (K.outcome === 'ongoing') {
@@ -479,7 +549,6 @@ function run(K: Kernel, state: BattleState, rng: RngState, played: number, maxTu
   }
   K.turns = turns
   K.decided = decided
-  return true
 }
 
 // ─── Dice (fastDice's draws, d10 faces: dice.ts D10Stream) ───────────────────────────────────────
@@ -522,7 +591,7 @@ function rollKeep(K: Kernel, roll: number, keep: number): number {
   if (keep === roll - 1) {
     // All but the lowest.
     let sum = 0
-    let low = Infinity
+    let low = 0x3fffffff // above any die
     for (let x = 0; x < roll; x++) {
       const d = explDie(K)
       sum += d
@@ -798,13 +867,14 @@ function chooseFire(K: Kernel, k: Ship, j: Ship, tactic: number, target: number,
   const rNow = K.r
   const at = b < 2 && rNow === 0 && tactic !== T_CIRCLE ? 0 : rAfter
   const grape = at === 0 && rNow === 0 && !(k.mode === M_ATTACK && k.corsair) && j.aFighters > k.aFighters
+  // Grape hits for sure; other shot only with a chance to hit of MIN_HIT_CHANCE or more (at her rigging, else her hull).
   let rigging = !grape && wantsRigging(K, k, j, at)
-  let chance = grape ? 1 : chanceToHit(K, k, b, j, at, rigging)
-  if (rigging && chance < MIN_HIT_CHANCE) {
+  let worth = grape || worthFiring(K, k, b, j, at, rigging)
+  if (rigging && !worth) {
     rigging = false
-    chance = chanceToHit(K, k, b, j, at, false)
+    worth = worthFiring(K, k, b, j, at, false)
   }
-  if (chance < MIN_HIT_CHANCE) return
+  if (!worth) return
   k.oBattery = b
   k.oRigging = rigging ? 1 : 0
   k.oGrape = grape ? 1 : 0
@@ -819,7 +889,8 @@ function wantsRigging(K: Kernel, k: Ship, j: Ship, at: number): boolean {
   return false
 }
 
-function chanceToHit(K: Kernel, k: Ship, b: number, j: Ship, range: number, rigging: boolean): number {
+/** Whether k's chance to hit j with battery b is at least MIN_HIT_CHANCE (ai.ts chanceToHit, read as the AI reads it). */
+function worthFiring(K: Kernel, k: Ship, b: number, j: Ship, range: number, rigging: boolean): boolean {
   const R = K.R
   // The AI reads the −15 only for a ship locked in a melee with a ship she is grappled with.
   const step = range < 5 ? range : 5
@@ -828,9 +899,10 @@ function chanceToHit(K: Kernel, k: Ship, b: number, j: Ship, range: number, rigg
   if (j.size > k.size) tn += 5
   else if (j.size < k.size) tn -= 5
   if (K.melee && K.grappled) tn += R.meleeTargetTN
-  if (tn <= 0) return 1
-  if (tn > MAX_TN) return 0
-  return k.hit[tn]!
+  if (tn <= 0) return true
+  if (tn > MAX_TN) return false
+  // (A tn that is not a whole number, from a rule edited so, finds no entry: as the chance undefined was, not below the minimum.)
+  return k.worth[tn] !== 0
 }
 
 // ─── The turn (turn.ts, trace off, for two ships) ───────────────────────────────────────────────

@@ -4,7 +4,7 @@ import type { OddsResult } from '../commands/battles'
 import type { SimulateOptions as BaseSimulateOptions } from '../battle/ruleset'
 import { ordersForTurn, type PartialTurnOrders } from './ai'
 import { battleOver, fastDice, resolveTurn, type DiceSource } from './engine'
-import { kernelCovers, kernelEnd, kernelPlay, type DuelEnd } from './kernel'
+import { duelRuns, kernelCovers, kernelEnd, kernelPlay, type DuelEnd } from './kernel'
 import { copyState, resolveTurnImpl } from './turn'
 import { PARTICIPANT_STATUSES, STATUS_INDEX, type BattleSetup, type BattleState } from './types'
 
@@ -130,8 +130,9 @@ export function simulate(setup: BattleSetup, state: BattleState, opts: SimulateO
 
 /**
  * The odds' runs of a battle: its sides, and `play(rngSeed)`, one run played out (playOut) and read as
- * each side's fate. A duel's end is read straight from the kernel (kernel.ts `kernelEnd`), with no final
- * state built; any other run's from its final state. The RunEnd returned is the same object each time,
+ * each side's fate. A duel's end is read straight from the kernel (kernel.ts `kernelEnd`, or `duelRuns`
+ * when every turn is the AI's: the state is read once for all the runs), with no final state built; any
+ * other run's from its final state. The RunEnd returned is the same object each time,
  * rewritten by the next run (tallyRuns reads it at once). The duels bench (scripts/bench-duels.ts) times
  * `play`, as the odds play a run.
  */
@@ -155,8 +156,12 @@ export function oddsRuns(
   const duel: DuelEnd = { turns: 0, decided: false, winner: null, status: [0, 0], taken: [false, false] }
   const fates: SideFate[] = sides.map(() => ({ win: false, escape: false, sunk: false, struck: false }))
   const end: RunEnd = { turns: 0, decided: false, sides: fates }
+  // With the AI on every turn from the start, a duel's runs start from the state read once (kernel.ts duelRuns).
+  const runs = !firstTurn && maxTurns > 0 && !battleOver(state) ? duelRuns(setup, state) : null
   const play = (rngSeed: number): RunEnd => {
-    const run = playRun(setup, state, rngSeed, maxTurns, firstTurn, true, duel)
+    let run: ReturnType<typeof playRun> = null
+    if (runs !== null) runs(rngSeed, maxTurns, duel)
+    else run = playRun(setup, state, rngSeed, maxTurns, firstTurn, true, duel)
     let winner: string | null
     if (run === null) {
       end.turns = duel.turns
