@@ -109,6 +109,8 @@ class Ship {
   powderTons = 0
   rudderDamage = 0
   fired = new Int32Array(4)
+  /** The batteries (bits) that fired on the turn before this one, so reload this turn: kept with `fired`. */
+  reloading = 0
   wetSailsTurns = 0
   halfSpeedNextTurn = 0
   sailFouled = 0
@@ -172,6 +174,8 @@ class Ship {
   mobile = 0
   boom = new Int32Array(4)
   hasBoom = 0
+  /** The batteries (bits) that fire this turn. */
+  firing = 0
   rel = 0
   win = 0
   contest = 0
@@ -311,6 +315,8 @@ function load(K: Kernel, state: BattleState): boolean {
   K.grappled = ga === 1 ? 1 : 0
   K.melee = ma === 1 ? 1 : 0
   K.turn = state.turn
+  a.reloading = reloadingOf(a, K.turn)
+  b.reloading = reloadingOf(b, K.turn)
   const v = state.ranges[K.key]
   K.r = v === undefined ? OUT_OF_SIGHT : v
   K.becalmed = state.becalmedTurns
@@ -356,6 +362,13 @@ function loadShip(k: Ship, p: ParticipantState): boolean {
   k.meleeRound = p.meleeRound ?? 0
   k.damageDealt = p.damageDealt ?? 0
   return true
+}
+
+/** The batteries (bits) whose turn fired is the turn before `turn`. */
+function reloadingOf(k: Ship, turn: number): number {
+  const last = turn - 1
+  const f = k.fired
+  return (f[0] === last ? B_PORT : 0) | (f[1] === last ? B_STAR : 0) | (f[2] === last ? B_CHASE : 0) | (f[3] === last ? B_STERN : 0)
 }
 
 /** Her guns left and armed batteries from gunsLost (after it is read or changed). */
@@ -504,14 +517,15 @@ function keepState(from: Ship, to: Ship): void {
   to.status = from.status
   to.hullDamage = from.hullDamage
   to.riggingDamage = from.riggingDamage
-  to.gunsLost.set(from.gunsLost)
-  to.left.set(from.left)
+  copy4(from.gunsLost, to.gunsLost)
+  copy4(from.left, to.left)
   to.armed = from.armed
   to.crew = from.crew
   to.marines = from.marines
   to.powderTons = from.powderTons
   to.rudderDamage = from.rudderDamage
-  to.fired.set(from.fired)
+  copy4(from.fired, to.fired)
+  to.reloading = from.reloading
   to.wetSailsTurns = from.wetSailsTurns
   to.halfSpeedNextTurn = from.halfSpeedNextTurn
   to.sailFouled = from.sailFouled
@@ -525,6 +539,14 @@ function keepState(from: Ship, to: Ship): void {
   to.fightersLost = from.fightersLost
   to.meleeRound = from.meleeRound
   to.damageDealt = from.damageDealt
+}
+
+/** Four numbers copied (a typed array's `set` is a call into the runtime: slower for four). */
+function copy4(from: Int32Array, to: Int32Array): void {
+  to[0] = from[0]!
+  to[1] = from[1]!
+  to[2] = from[2]!
+  to[3] = from[3]!
 }
 
 /** Load the state and play the run in the kernel; false if it cannot hold the state. */
@@ -647,10 +669,7 @@ function aiLoad(K: Kernel, k: Ship): void {
   k.aCrippled = k.riggingDamage >= k.riggingPoints ? 1 : 0
   k.aHalf = k.riggingDamage * 2 > k.riggingPoints ? 1 : 0
   k.aFighters = Math.max(0, Math.min(k.fighters0 - k.fightersLost, k.crew))
-  const last = K.turn - 1
-  const f = k.fired
-  const loaded = (f[0] !== last ? B_PORT : 0) | (f[1] !== last ? B_STAR : 0) | (f[2] !== last ? B_CHASE : 0) | (f[3] !== last ? B_STERN : 0)
-  k.aLoaded = k.powderTons > 0 ? loaded : 0
+  k.aLoaded = k.powderTons > 0 ? (B_PORT | B_STAR | B_CHASE | B_STERN) & ~k.reloading : 0
 }
 
 /** An active enemy in sight of the other (ai.ts Ctx.enemy, for two ships of two sides). */
@@ -702,9 +721,8 @@ function provoked(K: Kernel, k: Ship, j: Ship): boolean {
   // j is an enemy ship in sight (decideIntent).
   if (K.r <= 2) return true
   if (j.outlaw && rec(K, k)) return true
-  const last = K.turn - 1
-  const f = j.fired
-  return last >= 1 && (f[0] === last || f[1] === last || f[2] === last || f[3] === last)
+  // She fired on the last turn (the first turn has none before it).
+  return K.turn - 1 >= 1 && j.reloading !== 0
 }
 
 /** Ship k's tactic this turn (aiRead). */
@@ -984,6 +1002,7 @@ function playTurn(K: Kernel): void {
 /** The turn's scratch, cleared. */
 function clearTurn(k: Ship): void {
   k.bm = k.chase = k.circ = -1
+  k.firing = 0
   k.pendHull = k.pendRig = k.pendCrew = k.pendRudder = 0
   k.speed = k.handling = 0
   k.wetNow = k.halfNow = k.hard = k.mobile = 0
@@ -1054,6 +1073,8 @@ function board(K: Kernel, k: Ship, j: Ship): void {
 
 function finish(K: Kernel, outcome: BattleState['outcome'], winner: string | null): void {
   K.turn++
+  K.a.reloading = K.a.firing
+  K.b.reloading = K.b.firing
   K.becalmed = K.newCalm
   K.outcome = outcome
   K.winner = winner
@@ -1252,7 +1273,7 @@ function fireOne(K: Kernel, k: Ship, j: Ship): void {
   const bat = k.oBattery
   if (j.status !== ACTIVE) return
   if (!(perm(K, k, j) & (1 << bat))) return
-  if (k.fired[bat] === K.turn - 1) return
+  if (k.reloading & (1 << bat)) return
   const guns = k.left[bat]!
   if (guns <= 0 || k.powderLeft <= 0) return
   const grape = k.oGrape
@@ -1262,6 +1283,7 @@ function fireOne(K: Kernel, k: Ship, j: Ship): void {
   k.powderLeft = Math.max(0, k.powderLeft - used)
   k.powderSpent += Math.min(used, k.powderTons)
   k.fired[bat] = K.turn
+  k.firing |= 1 << bat
   const rigging = !grape && !K.grappled && k.oRigging
   // Two ships: her target is never in a melee with a third, so neither the −15 nor a shared hit.
   let tn = 5 * j.handling + 5 * r - 5 * k.gunnery[bat]!
