@@ -146,8 +146,10 @@ export function oddsRuns(
   const sides: string[] = []
   for (const p of ps) if (!sides.includes(p.side)) sides.push(p.side)
   const n = ps.length
-  /** Each participant's side, by her index in the setup. */
-  const sideOf = ps.map((p) => sides.indexOf(p.side))
+  /** Each participant's side, by her index in the setup, and whether she is a ship. */
+  const sideOf = Int32Array.from(ps, (p) => sides.indexOf(p.side))
+  const isShip = Uint8Array.from(ps, (p) => (p.kind === 'ship' ? 1 : 0))
+  const m = sides.length
   // Each participant's end by index (status as its index in PARTICIPANT_STATUSES, −1 when she is not in
   // the final state), and the run's reading: reused run after run.
   const status = new Int32Array(n)
@@ -181,8 +183,11 @@ export function oddsRuns(
         taken[q] = e !== undefined && e.capturedBy !== null ? 1 : 0
       }
     }
-    beaten.fill(0)
-    for (const f of fates) f.sunk = f.struck = false
+    for (let k = 0; k < m; k++) {
+      beaten[k] = 0
+      const f = fates[k]!
+      f.sunk = f.struck = false
+    }
     for (let q = 0; q < n; q++) {
       const st = status[q]!
       if (st < 0) continue
@@ -192,18 +197,18 @@ export function oddsRuns(
       if (SUNK[st]) f.sunk = true
       if (STRUCK[st] || taken[q]) f.struck = true
     }
-    for (let k = 0; k < fates.length; k++) {
+    for (let k = 0; k < m; k++) {
       const f = fates[k]!
       let anyShip = false
       let allEscaped = true
       for (let q = 0; q < n; q++) {
-        if (sideOf[q] !== k || status[q]! < 0 || ps[q]!.kind !== 'ship') continue
+        if (sideOf[q] !== k || status[q]! < 0 || !isShip[q]) continue
         anyShip = true
         if (status[q] !== ESCAPED) allEscaped = false
       }
       f.escape = anyShip && allEscaped
       let other = false
-      for (let j = 0; j < beaten.length; j++) if (j !== k && beaten[j]) other = true
+      for (let j = 0; j < m; j++) if (j !== k && beaten[j]) other = true
       f.win = end.decided && winner === sides[k] && other
     }
     return end
