@@ -19,7 +19,12 @@ export interface Served {
   proc: ChildProcess
   api<T = unknown>(name: string, input?: unknown): Promise<{ status: number; body: T }>
   stop(): Promise<void>
+  /** What the host has written to its error output so far. */
+  errors(): string
 }
+
+/** How long a test waits for the host: its first line, or an answer through the API. */
+const HOST_WAIT_MS = 30_000
 
 /** Start the built host (out/main/serve.js) in a fresh home folder and wait for its one line. */
 export async function serve(args: string[] = [], home = mkdtempSync(join(tmpdir(), 'qd-e2e-'))): Promise<Served> {
@@ -36,6 +41,7 @@ export async function serve(args: string[] = [], home = mkdtempSync(join(tmpdir(
     const rl = createInterface({ input: proc.stdout! })
     rl.once('line', ok)
     proc.once('exit', (code) => fail(new Error(`host exited ${code}: ${stderr}`)))
+    setTimeout(() => fail(new Error(`the host printed nothing in ${HOST_WAIT_MS / 1000} s: ${stderr}`)), HOST_WAIT_MS).unref()
   })
   const m = /^Quarterdeck serving (http:\/\/127\.0\.0\.1:\d+\/)\?token=(.+)$/.exec(line)
   if (!m) throw new Error(`unexpected first line: ${line}`)
@@ -47,13 +53,22 @@ export async function serve(args: string[] = [], home = mkdtempSync(join(tmpdir(
     home,
     proc,
     async api<T>(name: string, input: unknown = {}) {
-      const res = await fetch(`${origin}/api/${name}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(input)
-      })
-      return { status: res.status, body: (await res.json()) as T }
+      // A host that does not answer fails the test here, naming the command, not at the test's time limit.
+      const signal = AbortSignal.timeout(HOST_WAIT_MS)
+      try {
+        const res = await fetch(`${origin}/api/${name}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(input),
+          signal
+        })
+        return { status: res.status, body: (await res.json()) as T }
+      } catch (e) {
+        if (signal.aborted) throw new Error(`the host did not answer ${name} within ${HOST_WAIT_MS / 1000} s`)
+        throw e
+      }
     },
+    errors: () => stderr,
     async stop() {
       if (proc.exitCode === null) {
         const done = new Promise((ok) => proc.once('exit', ok))
@@ -189,7 +204,21 @@ const STILL_MOVING = `(() => {
  * needs, and a board whose shapes are all drawn (so clicks on it find them).
  */
 export async function settled(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate<string[]>(STILL_MOVING)).toEqual([])
+  await expect.poll(() => withinTime(page.evaluate<string[]>(STILL_MOVING), ['the page did not answer within 10 s'])).toEqual([])
+}
+
+/**
+ * `work`, or `late` if it has not answered in 10 s: a page.evaluate has no time limit of its own, so a page
+ * whose script is stuck would hold the test until its own limit, with no word of where it was.
+ */
+async function withinTime<T>(work: Promise<T>, late: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const gone = new Promise<T>((ok) => (timer = setTimeout(() => ok(late), 10_000)))
+  try {
+    return await Promise.race([work, gone])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /**
@@ -230,11 +259,12 @@ export interface Session {
 export function useHost() {
   let hosts: Served[] = []
   let browsers: Browser[] = []
-  afterEach(async () => {
+  afterEach(async (context) => {
     const bs = browsers
     const hs = hosts
     browsers = []
     hosts = []
+    if (context.task.result?.state === 'fail') await whatWasShown(context.task.name, bs, hs)
     try {
       for (const b of bs) await b.close()
     } finally {
@@ -264,6 +294,25 @@ export function useHost() {
     }
   }
   return api
+}
+
+/**
+ * After a failed test: a picture of each browser's page (test-results/screenshots/failed-…png), the
+ * words of any dialog open on it, and what each host wrote to its error output — for a failure seen once.
+ */
+async function whatWasShown(test: string, bs: Browser[], hs: Served[]): Promise<void> {
+  const slug = test.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)
+  for (const [i, b] of bs.entries()) {
+    try {
+      mkdirSync(SHOTS, { recursive: true })
+      await b.page.screenshot({ path: join(SHOTS, `failed-${slug}-${i}.png`), timeout: 10_000 })
+      const dialogs = await b.page.locator('.n-modal, .n-dialog, .n-message').allTextContents()
+      console.error(`[${test}] browser ${i} at ${b.page.url()}; open dialogs and messages: ${JSON.stringify(dialogs)}`)
+    } catch (e) {
+      console.error(`[${test}] browser ${i}: no picture (${(e as Error).message})`)
+    }
+  }
+  for (const [i, h] of hs.entries()) console.error(`[${test}] host ${i} error output: ${h.errors().slice(-4000) || '(none)'}`)
 }
 
 /** From the start screen, open the sample campaign and wait for it. */

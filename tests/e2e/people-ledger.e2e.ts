@@ -169,10 +169,12 @@ describe('people and the ledger in Chromium', () => {
     await hideMessages(page)
     const box = (await chart.boundingBox())!
     const tip = chart.locator('.qd-chart-tip')
-    const hoverTip = async (): Promise<string> => {
+    // Within a poll (below), each try waits a few seconds for the tip, so that a missed hover is tried
+    // again inside the poll's time rather than one try using it all up.
+    const hoverTip = async (wait = 30_000): Promise<string> => {
       await page.mouse.move(0, 0)
       await page.mouse.move(box.x + box.width * 0.93, box.y + box.height * 0.5)
-      await tip.waitFor()
+      await tip.waitFor({ timeout: wait })
       return (await tip.textContent()) ?? ''
     }
     const tipText = await hoverTip()
@@ -184,7 +186,7 @@ describe('people and the ledger in Chromium', () => {
     // The legend toggles owners.
     await legend.getByRole('button', { name: 'Woodes Rogers' }).click()
     await expect(legend.getByRole('button', { name: 'Woodes Rogers' }).getAttribute('aria-pressed')).resolves.toBe('false')
-    await expect.poll(hoverTip).not.toContain('Woodes Rogers')
+    await expect.poll(() => hoverTip(3000)).not.toContain('Woodes Rogers')
     expect(await tip.textContent()).toContain('Anne Bonny600 G')
     await legend.getByRole('button', { name: 'Woodes Rogers' }).click()
     await expect(legend.getByRole('button', { name: 'Woodes Rogers' }).getAttribute('aria-pressed')).resolves.toBe('true')
