@@ -125,7 +125,7 @@ export class D10Stream {
 
   /**
    * Seed the generator from a 32-bit seed as pure-rand's xoroshiro128plus(seed) does (so as seedState(seed)
-   * gives): the state [-1, ~seed, seed, 0]. tests/unit/highseas-dice.test.ts holds it to seedState.
+   * gives): the state [-1, ~seed, seed, 0]. tests/unit/highseas-kernel.test.ts holds it to seedState.
    */
   seed(seed: number): void {
     const s = this.s

@@ -183,10 +183,9 @@ class Ship {
 
 /** The kernel for one setup (made once, reused run after run). */
 class Kernel {
-  readonly s: [Ship, Ship] = [new Ship(), new Ship()]
-  /** The two ships (s[0], s[1]) as fields: the turn and the AI reach them without an array. */
-  readonly a: Ship = this.s[0]
-  readonly b: Ship = this.s[1]
+  /** The two ships, in the setup's order: fields (not an array), so the turn and the AI reach them with their type known. */
+  readonly a = new Ship()
+  readonly b = new Ship()
   readonly R: HighSeasRules
   readonly key: string
   /** The run's dice: the generator's state taken at the start of each run. */
@@ -211,7 +210,8 @@ class Kernel {
     const R = (this.R = setup.rules ?? HIGH_SEAS_RULES)
     const ps = setup.participants
     this.key = pairKey(ps[0]!.id, ps[1]!.id)
-    for (let i = 0; i < 2; i++) fixShip(this.s[i]!, ps[i]!, R)
+    fixShip(this.a, ps[0]!, R)
+    fixShip(this.b, ps[1]!, R)
   }
 }
 
@@ -298,7 +298,7 @@ function otherOnly(list: readonly string[] | undefined, other: string): number {
 
 /** Read a state; false if the kernel cannot hold it (then the engine plays the run). */
 function load(K: Kernel, state: BattleState): boolean {
-  const [a, b] = K.s
+  const { a, b } = K
   const pa = state.participants[a.id]
   const pb = state.participants[b.id]
   if (!pa || !pb || state.heroic === undefined) return false
@@ -426,7 +426,7 @@ export function kernelPlay(
 ): { state: BattleState; turns: number; decided: boolean } | null {
   const K = kernelFor(setup)
   if (K === null || !run(K, state, rng, played, maxTurns)) return null
-  const [a, b] = K.s
+  const { a, b } = K
   const ranges: Record<string, number> = {}
   ranges[K.key] = K.r
   const participants: Record<string, ParticipantState> = {}
@@ -919,8 +919,7 @@ function worthFiring(K: Kernel, k: Ship, b: number, j: Ship, range: number, rigg
   if (K.melee && K.grappled) tn += R.meleeTargetTN
   if (tn <= 0) return true
   if (tn > MAX_TN) return false
-  // (A tn that is not a whole number, from a rule edited so, finds no entry: as the chance undefined was, not below the minimum.)
-  return k.worth[tn] !== 0
+  return k.worth[tn] === 1
 }
 
 // ─── The turn (turn.ts, trace off, for two ships) ───────────────────────────────────────────────

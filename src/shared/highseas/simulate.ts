@@ -46,7 +46,6 @@ const SUNK = PARTICIPANT_STATUSES.map((s) => s === 'sunk' || s === 'sinking' || 
 const STRUCK = PARTICIPANT_STATUSES.map((s) => s === 'struck' || s === 'surrendered')
 const ESCAPED = PARTICIPANT_STATUSES.indexOf('escaped')
 
-
 /**
  * Play one run from `state` with every ship under the AI; returns the final state and the turns played.
  *
